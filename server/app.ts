@@ -1,0 +1,49 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import websocket from '@fastify/websocket';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/open';
+import { envelopePlugin } from './http/envelope';
+import { securityHeaders } from './http/security';
+import { apiDocs } from './http/docs';
+import { spa } from './http/spa';
+import { guardPlugin } from './auth/guard';
+import { authRoutes } from './auth/routes';
+import { indexRoutes } from './index/routes';
+import { chatSocket } from './chat/socket';
+import { APP_VERSION } from './version';
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+}
+
+/** The whole HTTP server, ready to listen; tests build it on a temporary database. */
+export async function buildApp({ config, database }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    ajv: { customOptions: { allErrors: false, coerceTypes: false, removeAdditional: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const db = database.db;
+  await app.register(envelopePlugin);
+  await app.register(securityHeaders);
+  await app.register(cookie);
+  await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
+  await app.register(apiDocs, { version: APP_VERSION });
+  await app.register(guardPlugin, { db });
+  await app.register(authRoutes, { db, config });
+  await app.register(indexRoutes, { db });
+  await app.register(chatSocket, { db, config });
+  await app.register(spa, { staticDir: config.staticDir });
+  return app;
+}

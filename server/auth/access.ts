@@ -1,0 +1,32 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { ADMIN_ROLE, type AccessSubject } from '../../src/contract/permissions';
+
+export interface UserAccess extends AccessSubject {
+  roleTypes: string[];
+  roleIds: number[];
+}
+
+/** A user's roles and permission codes, as the permission check and index-init need them. */
+export async function loadAccess(db: Kysely<Database>, userId: number): Promise<UserAccess> {
+  const roles = await db
+    .selectFrom('user_roles as ur')
+    .innerJoin('roles as r', 'r.id', 'ur.role_id')
+    .select(['r.id', 'r.code', 'r.role_type'])
+    .where('ur.user_id', '=', userId)
+    .orderBy('r.id')
+    .execute();
+  const roleIds = roles.map((r) => r.id);
+  const permissions =
+    roleIds.length === 0
+      ? []
+      : await db.selectFrom('role_permissions').select('permission').distinct().where('role_id', 'in', roleIds).execute();
+  const role = roles.map((r) => r.code);
+  return {
+    admin: role.includes(ADMIN_ROLE),
+    role,
+    roleTypes: [...new Set(roles.map((r) => r.role_type))],
+    roleIds,
+    permission: permissions.map((p) => p.permission).sort(),
+  };
+}

@@ -1,0 +1,79 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { hasAccess } from '../../src/contract/permissions';
+import { Code } from '../../src/contract/envelope';
+import { ApiError } from '../http/errors';
+import { checkAccess, type Caller } from './sessions';
+import { loadAccess, type UserAccess } from './access';
+
+/**
+ * What a route needs: `public` (no login), `authenticated` (any login) or a permission code. Every
+ * route of the API must say it; the server refuses to start with one that does not.
+ */
+export type RouteAccess = 'public' | 'authenticated' | { permission: string };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    caller: Caller | null;
+    /** The caller's roles and permissions, loaded once per request when first asked for. */
+    access(): Promise<UserAccess>;
+    /** The raw access token of the request, when there is one. */
+    bearer: string | null;
+  }
+}
+
+/** Paths whose routes must declare their access; the API docs are public by design. */
+const GUARDED = /^\/(api|chat|expireToken|refreshToken)(\/|$)/;
+const DOCS = /^\/api\/docs(\/|$)/;
+
+export function needsAccessDeclaration(url: string): boolean {
+  return GUARDED.test(url) && !DOCS.test(url);
+}
+
+function bearerOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match ? match[1] : null;
+}
+
+export const guardPlugin = fp<{ db: Kysely<Database> }>(async (app: FastifyInstance, { db }) => {
+  app.decorateRequest('caller', null);
+  app.decorateRequest('bearer', null);
+  const loaded = new WeakMap<FastifyRequest, Promise<UserAccess>>();
+  app.decorateRequest('access', function (this: FastifyRequest): Promise<UserAccess> {
+    if (!this.caller) return Promise.reject(new ApiError(Code.unauthorized, 'unauthorized'));
+    let access = loaded.get(this);
+    if (!access) {
+      access = loadAccess(db, this.caller.userId);
+      loaded.set(this, access);
+    }
+    return access;
+  });
+
+  app.addHook('onRoute', (route) => {
+    if (needsAccessDeclaration(route.url) && !route.config?.access) {
+      throw new Error(`Route ${String(route.method)} ${route.url} does not declare its access`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access || access === 'public') return;
+    const token = bearerOf(request);
+    if (!token) throw new ApiError(Code.unauthorized, 'unauthorized');
+    const check = await checkAccess(db, token);
+    if (check.kind === 'invalid') throw new ApiError(Code.unauthorized, 'unauthorized');
+    if (check.kind === 'expired') throw new ApiError(Code.tokenExpired, 'tokenExpired');
+    request.caller = check.caller;
+    request.bearer = token;
+    if (access !== 'authenticated' && !hasAccess(await request.access(), access.permission)) {
+      throw new ApiError(Code.forbidden, 'forbidden');
+    }
+  });
+});

@@ -1,0 +1,113 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { Config } from '../config';
+import { LoginBody, TokenData } from '../../src/contract/api/auth';
+import { Type } from '../../src/contract/schema';
+import { settings } from '../../src/contract/settings';
+import { Code } from '../../src/contract/envelope';
+import { ok } from '../http/envelope';
+import { ApiError } from '../http/errors';
+import { routeSchema } from '../http/route';
+import { recordLog } from '../audit/system-log';
+import { decoyHash, verifyPassword } from './passwords';
+import { createSession, expireAccessToken, refreshSession, revokeSession, type SessionPolicy } from './sessions';
+
+export const REFRESH_COOKIE = 'shop_refresh';
+const ROTATION_GRACE_MS = 10_000;
+
+export function sessionPolicy(config: Config): SessionPolicy {
+  return {
+    accessTtlMs: config.accessTokenTtlSeconds * 1000,
+    refreshTtlMs: config.refreshTokenTtlSeconds * 1000,
+    rotationGraceMs: ROTATION_GRACE_MS,
+  };
+}
+
+function setRefreshCookie(request: FastifyRequest, reply: FastifyReply, token: string, policy: SessionPolicy) {
+  reply.setCookie(REFRESH_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: request.protocol === 'https',
+    path: '/',
+    maxAge: Math.floor(policy.refreshTtlMs / 1000),
+  });
+}
+
+const tokenAnswer = (access: string) => ({ [settings.tokenName]: access });
+
+export async function authRoutes(app: FastifyInstance, { db, config }: { db: Kysely<Database>; config: Config }) {
+  const policy = sessionPolicy(config);
+
+  app.post<{ Body: LoginBody }>(
+    '/api/public/login-do',
+    {
+      config: { access: 'public' },
+      schema: routeSchema({ summary: 'Log in with user name and password', tags: ['auth'], body: LoginBody, data: TokenData, auth: false }),
+    },
+    async (request, reply) => {
+      const { username, password } = request.body;
+      const user = await db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+      const valid = await verifyPassword(user?.password_hash ?? (await decoyHash()), password);
+      const log = { userId: user?.id ?? null, username, action: 'login', ip: request.ip };
+      if (!user || !valid) {
+        await recordLog(db, { ...log, result: 'fail', detail: 'wrong credentials' });
+        throw new ApiError(Code.badRequest, 'loginFailed');
+      }
+      if (user.status !== 1) {
+        await recordLog(db, { ...log, result: 'fail', detail: 'disabled' });
+        throw new ApiError(Code.forbidden, 'userDisabled');
+      }
+      const issued = await createSession(db, user.id, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' }, policy);
+      await recordLog(db, { ...log, result: 'ok' });
+      setRefreshCookie(request, reply, issued.refresh!, policy);
+      return ok(tokenAnswer(issued.access));
+    },
+  );
+
+  app.post(
+    '/api/public/login-out',
+    {
+      config: { access: 'authenticated' },
+      schema: routeSchema({ summary: 'Log out: ends this login', tags: ['auth'], data: Type.Null(), auth: true }),
+    },
+    async (request, reply) => {
+      const caller = request.caller!;
+      await revokeSession(db, caller.sessionId);
+      await recordLog(db, { userId: caller.userId, username: caller.username, action: 'logout', ip: request.ip, result: 'ok' });
+      reply.clearCookie(REFRESH_COOKIE, { path: '/' });
+      return ok(null);
+    },
+  );
+
+  app.get(
+    '/refreshToken',
+    {
+      config: { access: 'public' },
+      schema: routeSchema({ summary: 'Trade the refresh cookie for a new access token', tags: ['auth'], data: TokenData, auth: false }),
+    },
+    async (request, reply) => {
+      const refresh = request.cookies[REFRESH_COOKIE];
+      const issued = refresh ? await refreshSession(db, refresh, policy) : null;
+      if (!issued) {
+        reply.clearCookie(REFRESH_COOKIE, { path: '/' });
+        throw new ApiError(Code.unauthorized, 'unauthorized');
+      }
+      if (issued.refresh) setRefreshCookie(request, reply, issued.refresh, policy);
+      return ok(tokenAnswer(issued.access));
+    },
+  );
+
+  app.get(
+    '/expireToken',
+    {
+      config: { access: 'authenticated' },
+      schema: routeSchema({ summary: 'Demo mode: expire the current access token at once', tags: ['auth'], data: Type.Null(), auth: true }),
+    },
+    async (request) => {
+      if (!config.demoSeed) throw new ApiError(Code.notFound, 'demoOnly');
+      await expireAccessToken(db, request.bearer!);
+      return ok(null);
+    },
+  );
+}

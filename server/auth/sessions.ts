@@ -1,0 +1,127 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { newToken, tokenHash } from './tokens';
+
+export interface SessionPolicy {
+  accessTtlMs: number;
+  /** Absolute lifetime of a login. */
+  refreshTtlMs: number;
+  /** How long a just-rotated refresh token is still honoured (two tabs refreshing at once). */
+  rotationGraceMs: number;
+}
+
+export interface IssuedTokens {
+  access: string;
+  /** Absent when the browser already holds the current refresh token (grace-window refresh). */
+  refresh?: string;
+  sessionId: number;
+}
+
+export interface Caller {
+  sessionId: number;
+  userId: number;
+  teamId: number;
+  username: string;
+  name: string;
+}
+
+export type AccessCheck = { kind: 'ok'; caller: Caller } | { kind: 'expired' } | { kind: 'invalid' };
+
+async function issueAccess(db: Kysely<Database>, sessionId: number, policy: SessionPolicy, now: number) {
+  const access = newToken();
+  await db
+    .insertInto('auth_tokens')
+    .values({ token_hash: tokenHash(access), session_id: sessionId, expires_at: now + policy.accessTtlMs })
+    .execute();
+  return access;
+}
+
+export async function createSession(
+  db: Kysely<Database>,
+  userId: number,
+  client: { ip: string; userAgent: string },
+  policy: SessionPolicy,
+  now = Date.now(),
+): Promise<IssuedTokens> {
+  const refresh = newToken();
+  const { id } = await db
+    .insertInto('auth_sessions')
+    .values({
+      user_id: userId,
+      refresh_hash: tokenHash(refresh),
+      previous_refresh_hash: null,
+      rotated_at: null,
+      expires_at: now + policy.refreshTtlMs,
+      last_seen_at: now,
+      ip: client.ip,
+      user_agent: client.userAgent.slice(0, 512),
+      created_at: now,
+      revoked_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { access: await issueAccess(db, id, policy, now), refresh, sessionId: id };
+}
+
+/** Who holds this access token: expired tokens of a live login answer 'expired' so the client refreshes. */
+export async function checkAccess(db: Kysely<Database>, token: string, now = Date.now()): Promise<AccessCheck> {
+  const row = await db
+    .selectFrom('auth_tokens as t')
+    .innerJoin('auth_sessions as s', 's.id', 't.session_id')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select(['t.expires_at as token_expires', 's.id as session_id', 's.expires_at', 's.revoked_at', 'u.id as user_id',
+      'u.team_id', 'u.username', 'u.name', 'u.status'])
+    .where('t.token_hash', '=', tokenHash(token))
+    .executeTakeFirst();
+  if (!row || row.revoked_at !== null || row.expires_at <= now || row.status !== 1) return { kind: 'invalid' };
+  if (row.token_expires <= now) return { kind: 'expired' };
+  return {
+    kind: 'ok',
+    caller: { sessionId: row.session_id, userId: row.user_id, teamId: row.team_id, username: row.username, name: row.name },
+  };
+}
+
+/**
+ * Trades a refresh token for a new access token and rotates the refresh token. The token just
+ * replaced is honoured for the grace window (a second tab refreshing at the same moment); presented
+ * after it, it is taken as stolen and the whole login is revoked.
+ */
+export async function refreshSession(
+  db: Kysely<Database>,
+  refresh: string,
+  policy: SessionPolicy,
+  now = Date.now(),
+): Promise<IssuedTokens | null> {
+  const hash = tokenHash(refresh);
+  return db.transaction().execute(async (trx) => {
+    const live = (q: ReturnType<typeof trx.selectFrom<'auth_sessions'>>) =>
+      q.selectAll().where('revoked_at', 'is', null).where('expires_at', '>', now);
+    const current = await live(trx.selectFrom('auth_sessions')).where('refresh_hash', '=', hash).executeTakeFirst();
+    if (current) {
+      const next = newToken();
+      await trx
+        .updateTable('auth_sessions')
+        .set({ refresh_hash: tokenHash(next), previous_refresh_hash: hash, rotated_at: now, last_seen_at: now })
+        .where('id', '=', current.id)
+        .execute();
+      return { access: await issueAccess(trx, current.id, policy, now), refresh: next, sessionId: current.id };
+    }
+    const replaced = await live(trx.selectFrom('auth_sessions')).where('previous_refresh_hash', '=', hash).executeTakeFirst();
+    if (!replaced) return null;
+    if (replaced.rotated_at !== null && now - replaced.rotated_at <= policy.rotationGraceMs) {
+      return { access: await issueAccess(trx, replaced.id, policy, now), sessionId: replaced.id };
+    }
+    await trx.updateTable('auth_sessions').set({ revoked_at: now }).where('id', '=', replaced.id).execute();
+    return null;
+  });
+}
+
+export async function revokeSession(db: Kysely<Database>, sessionId: number, now = Date.now()): Promise<void> {
+  await db.updateTable('auth_sessions').set({ revoked_at: now }).where('id', '=', sessionId).execute();
+  await db.deleteFrom('auth_tokens').where('session_id', '=', sessionId).execute();
+}
+
+/** Makes one access token expired at once (the demo's way to show the 402 → refresh → retry path). */
+export async function expireAccessToken(db: Kysely<Database>, token: string, now = Date.now()): Promise<void> {
+  await db.updateTable('auth_tokens').set({ expires_at: now - 1 }).where('token_hash', '=', tokenHash(token)).execute();
+}

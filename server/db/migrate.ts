@@ -1,0 +1,24 @@
+import { Migrator, type Kysely, type MigrationProvider, type Migration as KyselyMigration } from 'kysely';
+import type { DatabaseHandle } from './open';
+import { migrations } from './migrations';
+
+/** Brings the schema up to date; run at every start-up. Returns the names of the steps it applied. */
+export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
+  const provider: MigrationProvider = {
+    getMigrations: async () =>
+      Object.fromEntries(
+        migrations.map(([name, m]): [string, KyselyMigration] => [
+          name,
+          { up: (db: Kysely<unknown>) => m.up(db, handle.types) },
+        ]),
+      ),
+  };
+  const { error, results } = await new Migrator({ db: handle.db, provider }).migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`Migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,190 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../schema';
+import { hashPassword } from '../../auth/passwords';
+import { MENU, menuPermission, type MenuSeed } from './menu';
+
+/** Served from public/; every user has a valid logo, which the console checks at start. */
+export const DEFAULT_AVATAR = '/avatar.svg';
+
+/** The demo accounts; printed at start-up in demo mode. */
+export const DEMO_ACCOUNTS = [
+  { username: 'admin', password: 'admin123', role: 'admin', team: 'ops', name: '系统管理员', note: '超级管理员 · 运营团队' },
+  { username: 'seller', password: 'seller123', role: 'seller', team: 'buyer', name: '王小美', note: '询价团队 (team type 1)' },
+  { username: 'staff', password: 'staff123', role: 'quoter', team: 'cloud', name: '李报价', note: '报价团队 (team type 2)' },
+] as const;
+
+const TEAMS = {
+  ops: { name: '运营中心', type: 3 },
+  buyer: { name: '华南采购一部', type: 1 },
+  cloud: { name: '云仓报价组', type: 2 },
+  buyer2: { name: '华东采购二部', type: 1 },
+} as const;
+type TeamKey = keyof typeof TEAMS;
+
+const ROLES = {
+  admin: { name: '超级管理员', role_type: 'admin', remark: '拥有全部权限', permissions: ['*'], menus: [] as string[] },
+  seller: {
+    name: '询价员',
+    role_type: 'seller',
+    remark: '发起询价、管理商品与对账',
+    permissions: [],
+    menus: ['Common', 'Question', 'Purchase', 'Sign', 'Dashboard', 'Index', 'Workbench', 'AskPrice', 'FindAddprice',
+      'FindOrdinary', 'Bill', 'BillCore', 'DouyinOrder', 'KuaishouOrder', 'WechatOrder', 'importsend', 'StoreBill',
+      'Goods', 'GoodsList', 'GoodsManagement', 'GoodsComment', 'GoodsStatistics', 'OrderNotice', 'PosterDesign',
+      'ProductCenter', 'Cashier', 'Explorer', 'WorkOrder', 'Trade', 'Chat', 'ChatAssistant', 'SpeechSynthesis',
+      'Account', 'QuotationLink', 'Main', 'HandleFind', 'UserCenter', 'ChangePassword'],
+  },
+  quoter: {
+    name: '报价员',
+    role_type: 'staff',
+    remark: '处理询价并报价',
+    permissions: [],
+    menus: ['Common', 'Spot', 'Transfer', 'Dashboard', 'Workbench', 'AskPrice', 'CoreAuto', 'CoreHandle', 'QuoteSpot',
+      'QuoteTransfer', 'Chat', 'ChatAssistant', 'Main', 'HandleFind', 'UserCenter', 'ChangePassword'],
+  },
+} as const;
+
+const DEPARTMENTS: Array<{ team: TeamKey; name: string; leader: string; phone: string; children?: string[] }> = [
+  { team: 'ops', name: '运营中心', leader: '陈运营', phone: '13800000001', children: ['客服部', '技术部', '财务部'] },
+  { team: 'buyer', name: '采购一部', leader: '王小美', phone: '13800000002', children: ['抖音组', '快手组'] },
+  { team: 'cloud', name: '云仓', leader: '李报价', phone: '13800000003', children: ['现货组', '调货组'] },
+];
+
+const DICTIONARIES: Array<{ code: string; name: string; items: Array<[value: string, zh: string, en: string]> }> = [
+  { code: 'team_type', name: '团队类型', items: [['1', '询价团队', 'Asking team'], ['2', '云仓团队', 'Cloud team'], ['3', '运营团队', 'Operation team']] },
+  { code: 'notice_type', name: '通知类型', items: [['1', '新增商品', 'Product added'], ['2', '报价', 'Price quoted'], ['3', '改价', 'Price changed']] },
+  { code: 'store_platform', name: '店铺平台', items: [['douyin', '抖音', 'Douyin'], ['kuaishou', '快手', 'Kuaishou'], ['wechat', '微信小店', 'WeChat Store']] },
+  { code: 'user_status', name: '用户状态', items: [['1', '启用', 'Enabled'], ['0', '停用', 'Disabled']] },
+  { code: 'order_status', name: '订单状态', items: [['pending', '待发货', 'To ship'], ['shipped', '已发货', 'Shipped'], ['signed', '已签收', 'Signed'], ['refunded', '已退款', 'Refunded']] },
+];
+
+const MORE_USERS: Array<{ username: string; name: string; team: TeamKey; role: keyof typeof ROLES; mobile: string }> = [
+  { username: 'zhaolei', name: '赵磊', team: 'buyer', role: 'seller', mobile: '13911110001' },
+  { username: 'sunli', name: '孙丽', team: 'buyer2', role: 'seller', mobile: '13911110002' },
+  { username: 'zhoujie', name: '周杰', team: 'cloud', role: 'quoter', mobile: '13911110003' },
+  { username: 'wufang', name: '吴芳', team: 'cloud', role: 'quoter', mobile: '13911110004' },
+];
+
+export async function isDatabaseEmpty(db: Kysely<Database>): Promise<boolean> {
+  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n) === 0;
+}
+
+/** Fills an empty database with the demo data, all or nothing. */
+export async function seedDemo(db: Kysely<Database>): Promise<void> {
+  const now = Date.now();
+  // Hash outside the transaction: argon2 is slow on purpose and SQLite holds its write lock meanwhile.
+  const hashes = new Map<string, string>();
+  for (const account of DEMO_ACCOUNTS) hashes.set(account.username, await hashPassword(account.password));
+  const sharedHash = await hashPassword('demo123456');
+
+  await db.transaction().execute(async (trx) => {
+    const teamIds = new Map<TeamKey, number>();
+    for (const [key, team] of Object.entries(TEAMS) as Array<[TeamKey, (typeof TEAMS)[TeamKey]]>) {
+      const { id } = await trx
+        .insertInto('teams')
+        .values({ ...team, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      teamIds.set(key, id);
+    }
+
+    for (const dept of DEPARTMENTS) {
+      const team_id = teamIds.get(dept.team)!;
+      const base = { team_id, leader: dept.leader, phone: dept.phone, created_at: now, updated_at: now };
+      const { id } = await trx
+        .insertInto('departments')
+        .values({ ...base, name: dept.name, parent_id: null, sort: 0 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      for (const [sort, child] of (dept.children ?? []).entries()) {
+        await trx.insertInto('departments').values({ ...base, name: child, parent_id: id, sort }).execute();
+      }
+    }
+
+    const menuIds = await insertMenu(trx, MENU, null, now);
+
+    const roleIds = new Map<string, number>();
+    for (const [code, role] of Object.entries(ROLES)) {
+      const { id } = await trx
+        .insertInto('roles')
+        .values({ code, name: role.name, role_type: role.role_type, remark: role.remark, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      roleIds.set(code, id);
+      for (const permission of [...role.permissions, ...role.menus.map(menuPermission)]) {
+        await trx.insertInto('role_permissions').values({ role_id: id, permission }).execute();
+      }
+      for (const menu of role.menus) {
+        await trx.insertInto('role_menus').values({ role_id: id, menu_id: menuIds.get(menu)! }).execute();
+      }
+    }
+
+    const users = [
+      ...DEMO_ACCOUNTS.map((a, i) => ({ ...a, hash: hashes.get(a.username)!, mobile: `1380013800${i}` })),
+      ...MORE_USERS.map((u) => ({ ...u, hash: sharedHash })),
+    ];
+    for (const user of users) {
+      const { id } = await trx
+        .insertInto('users')
+        .values({
+          team_id: teamIds.get(user.team)!,
+          department_id: null,
+          username: user.username,
+          password_hash: user.hash,
+          name: user.name,
+          logo: DEFAULT_AVATAR,
+          mobile: user.mobile,
+          email: `${user.username}@example.com`,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx.insertInto('user_roles').values({ user_id: id, role_id: roleIds.get(user.role)! }).execute();
+    }
+
+    for (const dict of DICTIONARIES) {
+      const { id } = await trx
+        .insertInto('dictionaries')
+        .values({ code: dict.code, name: dict.name, remark: '', created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      for (const [sort, [value, label_zh, label_en]] of dict.items.entries()) {
+        await trx.insertInto('dictionary_items').values({ dictionary_id: id, value, label_zh, label_en, sort }).execute();
+      }
+    }
+  });
+}
+
+async function insertMenu(
+  trx: Transaction<Database>,
+  items: MenuSeed[],
+  parent_id: number | null,
+  now: number,
+  ids = new Map<string, number>(),
+): Promise<Map<string, number>> {
+  for (const [sort, item] of items.entries()) {
+    const { id } = await trx
+      .insertInto('menus')
+      .values({
+        parent_id,
+        path: item.path,
+        name: item.name,
+        icon: item.icon ?? '',
+        hidden: item.hidden ? 1 : 0,
+        vue_path: item.vue_path ?? '',
+        title_zh: item.zh,
+        title_en: item.en,
+        permission: menuPermission(item.name),
+        sort,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids.set(item.name, id);
+    if (item.children) await insertMenu(trx, item.children, id, now, ids);
+  }
+  return ids;
+}

@@ -1,0 +1,88 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import localizeZh from 'ajv-i18n/localize/zh';
+import type { ErrorObject } from 'ajv';
+import { Code, httpStatusFor, type Envelope } from '../../src/contract/envelope';
+import { ApiError } from './errors';
+import { languageOf, message, type Language, type MessageKey } from './messages';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    lang: Language;
+  }
+}
+
+export function ok<T>(data: T, msg = 'success'): Envelope<T> {
+  return { code: Code.ok, msg, data };
+}
+
+function send(reply: FastifyReply, code: number, msg: string): FastifyReply {
+  return reply.status(httpStatusFor(code)).type('application/json; charset=utf-8').send({ code, msg, data: null });
+}
+
+/** "body.items.0.name" from a validation error: the field the caller must fix. */
+function fieldPath(context: string | undefined, error: ErrorObject): string {
+  const segments = error.instancePath.split('/').filter(Boolean);
+  const missing = (error.params as { missingProperty?: string }).missingProperty;
+  if (error.keyword === 'required' && missing) segments.push(missing);
+  const extra = (error.params as { additionalProperty?: string }).additionalProperty;
+  if (error.keyword === 'additionalProperties' && extra) segments.push(extra);
+  return [context ?? 'body', ...segments].join('.');
+}
+
+function validationMessage(request: FastifyRequest, error: FastifyError): string {
+  const errors = (error.validation ?? []) as ErrorObject[];
+  if (request.lang === 'zh') localizeZh(errors);
+  const first = errors[0];
+  if (!first) return message(request.lang, 'badRequest');
+  const field = fieldPath(error.validationContext, first);
+  const detail =
+    first.keyword === 'required'
+      ? message(request.lang, 'fieldRequired', { field })
+      : message(request.lang, 'fieldInvalid', { field, reason: first.message ?? '' });
+  return `${message(request.lang, 'badRequest')}: ${detail}`;
+}
+
+const FASTIFY_CLIENT_ERRORS: Record<string, { code: number; key: MessageKey }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 400, key: 'invalidJson' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 400, key: 'invalidJson' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 413, key: 'payloadTooLarge' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 415, key: 'unsupportedMediaType' },
+};
+
+/**
+ * Every answer in the `{code, msg, data}` envelope: thrown ApiErrors, schema failures with the
+ * offending field path, malformed JSON, oversized bodies, unknown paths — and anything unexpected
+ * as a 500 with a request id, logged with its stack, never shown to the client.
+ */
+export const envelopePlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('lang', 'zh');
+  app.addHook('onRequest', async (request) => {
+    request.lang = languageOf(request.headers['accept-language']);
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof ApiError) {
+      return send(reply, error.code, message(request.lang, error.key, error.params));
+    }
+    if (error.validation) {
+      return send(reply, Code.badRequest, validationMessage(request, error));
+    }
+    const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
+    if (known) return send(reply, known.code, message(request.lang, known.key));
+    if (error instanceof SyntaxError || (error.statusCode === 400 && !error.code)) {
+      return send(reply, Code.badRequest, message(request.lang, 'invalidJson'));
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      request.log.info({ err: error }, 'client error');
+      return send(reply, error.statusCode, message(request.lang, 'badRequest'));
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return send(reply, Code.serverError, message(request.lang, 'serverError', { id: String(request.id) }));
+  });
+});
+
+/** Answer of an unknown API path: 404 in the envelope. */
+export function sendNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return send(reply, Code.notFound, message(request.lang, 'notFound'));
+}

@@ -1,0 +1,16 @@
+import type { MessageKey } from './messages';
+
+/**
+ * The one error type of the server. A handler throws it; the error handler turns it into the
+ * envelope, in the caller's language, with the HTTP status mirroring the code.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly code: number,
+    readonly key: MessageKey,
+    readonly params: Record<string, string | number> = {},
+  ) {
+    super(key);
+    this.name = 'ApiError';
+  }
+}

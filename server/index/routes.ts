@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { IndexInitData } from '../../src/contract/api/auth';
+import { ok } from '../http/envelope';
+import { routeSchema } from '../http/route';
+import { menuFor } from './menu-tree';
+
+export async function indexRoutes(app: FastifyInstance, { db }: { db: Kysely<Database> }) {
+  app.post(
+    '/api/index/index-init',
+    {
+      config: { access: 'authenticated' },
+      schema: routeSchema({
+        summary: "The caller's profile, roles, team and menu",
+        tags: ['index'],
+        data: IndexInitData,
+        auth: true,
+      }),
+    },
+    async (request) => {
+      const caller = request.caller!;
+      const access = await request.access();
+      const user = await db
+        .selectFrom('users as u')
+        .innerJoin('teams as t', 't.id', 'u.team_id')
+        .select(['u.id', 'u.name', 'u.logo', 't.id as team_id', 't.name as team_name', 't.type as team_type'])
+        .where('u.id', '=', caller.userId)
+        .executeTakeFirstOrThrow();
+      return ok({
+        user_info: { id: user.id, name: user.name, logo: user.logo },
+        role: access.role,
+        role_type: access.roleTypes,
+        permission: access.permission,
+        team: { id: user.team_id, name: user.team_name, type: user.team_type },
+        menu: await menuFor(db, access),
+      });
+    },
+  );
+}

@@ -1,0 +1,40 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { useStore } from '../store';
+import { Loading } from '../app/Loading';
+import { getToken } from './token';
+import { loadSession, resetSession, sessionStore } from './session';
+
+function loginPath(location: { pathname: string; search: string }, reason?: string): string {
+  const query = new URLSearchParams({ redirect: location.pathname + location.search });
+  if (reason) query.set('reason', reason);
+  return `/login?${query}`;
+}
+
+/**
+ * Spec §4 Session: no token → login with the original path as `redirect`; a token but no session
+ * yet → index-init; a failed init resets the session and goes to login with the reason.
+ */
+export function RequireSession({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  const session = useStore(sessionStore);
+  const [failure, setFailure] = useState<string | null>(null);
+  const token = getToken();
+
+  useEffect(() => {
+    if (!token || session) return;
+    let cancelled = false;
+    loadSession().catch((error: unknown) => {
+      if (cancelled) return;
+      resetSession();
+      setFailure(error instanceof Error ? error.message : String(error));
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [token, session]);
+
+  if (!token || failure) return <Navigate to={loginPath(location, failure ?? undefined)} replace />;
+  if (!session) return <Loading />;
+  return <>{children}</>;
+}

@@ -1,0 +1,42 @@
+import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
+import { ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import enUS from 'antd/locale/en_US';
+import { useStore } from '../store';
+import { languageStore } from './language-store';
+import { translate } from './translate';
+import type { Language, MessageKey } from './types';
+import { settings } from '../../contract/settings';
+
+interface I18n {
+  lang: Language;
+  t: (key: MessageKey, params?: Record<string, string | number>) => string;
+  setLanguage: (lang: Language) => void;
+}
+
+const I18nContext = createContext<I18n | null>(null);
+
+const ANTD_LOCALES = { zh: zhCN, en: enUS } as const;
+
+/** Language for the whole console: our strings, antd's locale and dayjs's locale switch together. */
+export function I18nProvider({ children }: { children: ReactNode }) {
+  const lang = useStore(languageStore);
+  const t = useCallback<I18n['t']>((key, params) => translate(lang, key, params), [lang]);
+  const value = useMemo<I18n>(() => ({ lang, t, setLanguage: languageStore.set }), [lang, t]);
+  return (
+    <I18nContext.Provider value={value}>
+      <ConfigProvider
+        locale={ANTD_LOCALES[lang]}
+        theme={{ token: { colorPrimary: settings.color, borderRadius: settings.radius, fontSize: settings.fontSize } }}
+      >
+        {children}
+      </ConfigProvider>
+    </I18nContext.Provider>
+  );
+}
+
+export function useI18n(): I18n {
+  const value = useContext(I18nContext);
+  if (!value) throw new Error('useI18n outside <I18nProvider>');
+  return value;
+}

@@ -1,0 +1,116 @@
+import { useMemo, useState } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Avatar, Button, Dropdown, Layout, Menu, Segmented, Typography, type MenuProps } from 'antd';
+import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
+import type { MenuItem } from '../../contract/api/auth';
+import { settings } from '../../contract/settings';
+import { useStore } from '../store';
+import { logout, sessionStore } from '../auth/session';
+import { useI18n } from '../i18n/I18nProvider';
+import { LANGUAGES } from '../i18n/translate';
+import type { Language } from '../i18n/types';
+import { menuIcon } from './menu-icons';
+import './layout.css';
+
+type AntMenuItem = Required<MenuProps>['items'][number];
+
+function toAntItems(items: MenuItem[], lang: Language): AntMenuItem[] {
+  return items
+    .filter((item) => !item.hidden)
+    .map((item) => {
+      const children = toAntItems(item.children, lang);
+      return {
+        key: item.path,
+        icon: menuIcon(item.icon),
+        label: item.title[lang],
+        ...(children.length > 0 ? { children } : {}),
+      };
+    });
+}
+
+/** Ancestors of the open path, so its group starts expanded. */
+function openGroups(pathname: string): string[] {
+  const parts = pathname.split('/').filter(Boolean);
+  return parts.slice(0, -1).map((_, i) => `/${parts.slice(0, i + 1).join('/')}`);
+}
+
+/** The console frame: menu from the server, header with language and user, the routed view. */
+export default function ConsoleLayout() {
+  const session = useStore(sessionStore)!;
+  const { t, lang, setLanguage } = useI18n();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [collapsed, setCollapsed] = useState(() => localStorage.getItem(settings.storageKeys.collapse) === 'true');
+  const items = useMemo(() => toAntItems(session.menu, lang), [session.menu, lang]);
+
+  function toggle() {
+    localStorage.setItem(settings.storageKeys.collapse, String(!collapsed));
+    setCollapsed(!collapsed);
+  }
+
+  const userMenu: MenuProps['items'] = [
+    { key: 'center', icon: <UserOutlined />, label: t('app.userCenter'), onClick: () => navigate('/main/user-center') },
+    { type: 'divider' },
+    {
+      key: 'logout',
+      icon: <LogoutOutlined />,
+      label: t('app.logout'),
+      onClick: async () => {
+        await logout();
+        navigate('/login', { replace: true });
+      },
+    },
+  ];
+
+  return (
+    <Layout className="console">
+      <Layout.Sider
+        className="console-sider"
+        width={settings.menuWidthFallback}
+        collapsedWidth={64}
+        collapsed={collapsed}
+        theme="light"
+      >
+        <div className="console-brand">
+          <img src="/favicon.svg" alt="" />
+          {!collapsed && <span>{settings.title}</span>}
+        </div>
+        <Menu
+          mode="inline"
+          items={items}
+          selectedKeys={[pathname]}
+          defaultOpenKeys={openGroups(pathname)}
+          onClick={({ key }) => navigate(key)}
+        />
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header className="console-header">
+          <Button
+            type="text"
+            aria-label={collapsed ? t('app.expand') : t('app.collapse')}
+            icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+            onClick={toggle}
+          />
+          <div className="console-tools">
+            <Segmented<Language>
+              size="small"
+              value={lang}
+              options={LANGUAGES.map((l) => ({ value: l.value, label: l.label }))}
+              onChange={setLanguage}
+            />
+            <Dropdown menu={{ items: userMenu }} placement="bottomRight">
+              <span className="console-user" data-testid="user-menu">
+                <Avatar size="small" src={session.user_info.logo} />
+                <Typography.Text>{session.user_info.name}</Typography.Text>
+                <Typography.Text type="secondary">{session.team.name}</Typography.Text>
+              </span>
+            </Dropdown>
+          </div>
+        </Layout.Header>
+        <Layout.Content className="console-content">
+          <Outlet />
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

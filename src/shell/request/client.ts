@@ -1,0 +1,129 @@
+import { isSuccessCode, type Envelope } from '../../contract/envelope';
+import { settings } from '../../contract/settings';
+import { getToken, removeToken, setToken } from '../auth/token';
+import { shellEvents } from '../events';
+import { languageStore } from '../i18n/language-store';
+import { translate } from '../i18n/translate';
+import type { MessageKey } from '../i18n/types';
+
+export class RequestError extends Error {
+  constructor(
+    readonly code: number | string,
+    msg: string,
+    readonly status: number,
+  ) {
+    super(msg);
+    this.name = 'RequestError';
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  timeout?: number;
+  /** Do not toast the error; the caller shows it. */
+  silent?: boolean;
+}
+
+const DEFAULT_MESSAGES: Record<number, MessageKey> = {
+  400: 'request.status400',
+  401: 'request.status401',
+  403: 'request.status403',
+  404: 'request.status404',
+  406: 'request.status406',
+  410: 'request.status410',
+  500: 'request.status500',
+  502: 'request.status502',
+  503: 'request.status503',
+  504: 'request.status504',
+};
+
+const t = (key: MessageKey) => translate(languageStore.get(), key);
+
+/** The one refresh in flight: every request that meets a 402 waits for it (spec §4 Session). */
+let refreshing: Promise<boolean> | null = null;
+
+function refreshToken(): Promise<boolean> {
+  refreshing ??= (async () => {
+    try {
+      const answer = await send<Record<string, string>>('/refreshToken', { method: 'GET' }, null);
+      const token = answer.body?.data?.[settings.tokenName];
+      if (!answer.body || !isSuccessCode(answer.body.code) || !token) return false;
+      setToken(token);
+      return true;
+    } catch {
+      return false;
+    } finally {
+      refreshing = null;
+    }
+  })();
+  return refreshing;
+}
+
+interface Answer<T> {
+  status: number;
+  body: Envelope<T> | null;
+}
+
+async function send<T>(url: string, options: RequestOptions, token: string | null): Promise<Answer<T>> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), options.timeout ?? settings.requestTimeout);
+  try {
+    const response = await fetch(url, {
+      method: options.method ?? 'POST',
+      headers: {
+        ...(options.body !== undefined ? { 'Content-Type': 'application/json;charset=UTF-8' } : {}),
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        'Accept-Language': languageStore.get(),
+      },
+      body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+      credentials: 'same-origin',
+      signal: controller.signal,
+    });
+    const body = (await response.json().catch(() => null)) as Envelope<T> | null;
+    return { status: response.status, body };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Calls the API and resolves with `data`. Codes follow spec §8: 205 locks the console, 401 resets
+ * the session, 402 refreshes the token once for everyone and retries, 403 goes to /403, anything
+ * else rejects with the server's message or the default for the status.
+ */
+export async function request<T>(url: string, options: RequestOptions = {}, retried = false): Promise<T> {
+  let answer: Answer<T>;
+  try {
+    answer = await send<T>(url, options, getToken());
+  } catch {
+    const msg = t('request.network');
+    if (!options.silent) shellEvents.emit('notify:error', msg);
+    throw new RequestError(-1, msg, 0);
+  }
+  const code = answer.body?.code ?? answer.status;
+  if (isSuccessCode(code)) return answer.body?.data as T;
+
+  const numeric = Number(code);
+  const msg = answer.body?.msg || t(DEFAULT_MESSAGES[numeric] ?? DEFAULT_MESSAGES[answer.status] ?? 'request.unknown');
+  switch (numeric) {
+    case 205:
+      shellEvents.emit('session:locked', t('request.locked'));
+      break;
+    case 401:
+      removeToken();
+      shellEvents.emit('session:reset', msg);
+      break;
+    case 402:
+      if (!retried && (await refreshToken())) return request<T>(url, options, true);
+      removeToken();
+      shellEvents.emit('session:reset', t('request.status401'));
+      break;
+    case 403:
+      shellEvents.emit('session:forbidden');
+      break;
+    default:
+      if (!options.silent) shellEvents.emit('notify:error', msg);
+  }
+  throw new RequestError(code, msg, answer.status);
+}

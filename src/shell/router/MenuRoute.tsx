@@ -1,0 +1,38 @@
+import { useEffect, useMemo } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { Result } from 'antd';
+import { settings } from '../../contract/settings';
+import { useStore } from '../store';
+import { homePath, menuRoutes, sessionStore } from '../auth/session';
+import { useI18n } from '../i18n/I18nProvider';
+import { MenuView } from './MenuView';
+
+export function pageTitle(routeTitle: string): string {
+  return `${routeTitle}${settings.titleSeparator}${settings.title}`;
+}
+
+/**
+ * Resolves the current path against the menu the server delivered: a menu item draws its view,
+ * the root goes home, anything else is a 404.
+ */
+export function MenuRoute() {
+  const session = useStore(sessionStore)!;
+  const { pathname } = useLocation();
+  const { t, lang } = useI18n();
+  const routes = useMemo(() => menuRoutes(session.menu), [session.menu]);
+  const item = routes.get(pathname);
+
+  useEffect(() => {
+    if (item) document.title = pageTitle(item.title[lang]);
+  }, [item, lang]);
+
+  if (pathname === '/') {
+    const home = homePath(session);
+    if (routes.has(home)) return <Navigate to={home} replace />;
+    const first = [...routes.values()].find((r) => !r.hidden);
+    if (first) return <Navigate to={first.path} replace />;
+    return <Result status="warning" title={t('session.noHome')} />;
+  }
+  if (!item) return <Navigate to="/404" replace />;
+  return <MenuView key={item.path} vuePath={item.vue_path} />;
+}

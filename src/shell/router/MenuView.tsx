@@ -1,0 +1,24 @@
+import { Suspense } from 'react';
+import { Result } from 'antd';
+import { nativeViews } from '../../engine/native-views';
+import { Loading } from '../app/Loading';
+import { useI18n } from '../i18n/I18nProvider';
+
+/**
+ * Draws the view of a menu item: the native view registered for its vue_path, else a panel that
+ * names the vue_path it could not resolve.
+ */
+export function MenuView({ vuePath }: { vuePath: string }) {
+  const { t } = useI18n();
+  const View = nativeViews.get(vuePath);
+  if (!View) {
+    return (
+      <Result status="info" title={t('screen.notFound')} subTitle={t('screen.notFoundHint', { vuePath })} />
+    );
+  }
+  return (
+    <Suspense fallback={<Loading />}>
+      <View />
+    </Suspense>
+  );
+}

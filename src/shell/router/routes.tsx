@@ -1,0 +1,47 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { Loading } from '../app/Loading';
+import { RequireSession } from '../auth/RequireSession';
+import { getToken } from '../auth/token';
+import ErrorPage from '../errors/ErrorPage';
+import { MenuRoute } from './MenuRoute';
+import { ShellEventsBridge } from './ShellEventsBridge';
+
+// Route-level splitting: the login page never downloads the console frame, and neither downloads
+// the screens' table, form or chart code.
+const LoginPage = lazy(() => import('../auth/LoginPage'));
+const ConsoleLayout = lazy(() => import('../layout/ConsoleLayout'));
+
+const suspended = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
+
+/** A signed-in user who opens /login goes home instead (spec §2). */
+function GuestOnly({ children }: { children: ReactNode }) {
+  return getToken() ? <Navigate to="/" replace /> : <>{children}</>;
+}
+
+function Root() {
+  return (
+    <>
+      <ShellEventsBridge />
+      <Outlet />
+    </>
+  );
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    children: [
+      { path: '/login', element: <GuestOnly>{suspended(<LoginPage />)}</GuestOnly> },
+      { path: '/403', element: <ErrorPage status="403" /> },
+      { path: '/404', element: <ErrorPage status="404" /> },
+      { path: '/500', element: <ErrorPage status="500" /> },
+      { path: '/503', element: <ErrorPage status="503" /> },
+      {
+        path: '/',
+        element: <RequireSession>{suspended(<ConsoleLayout />)}</RequireSession>,
+        children: [{ path: '*', element: <MenuRoute /> }, { index: true, element: <MenuRoute /> }],
+      },
+    ],
+  },
+];
