@@ -34,11 +34,29 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     ajv: { customOptions: { allErrors: false, coerceTypes: false, removeAdditional: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // While draining, answers end their connection: a keep-alive socket that turns idle after close()
+  // began would otherwise hold the process until its keep-alive timeout.
+  let draining = false;
+  app.addHook('preClose', async () => {
+    draining = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (draining) reply.header('connection', 'close');
+  });
+
   const db = database.db;
   await app.register(envelopePlugin);
   await app.register(securityHeaders);
   await app.register(cookie);
-  await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
+  await app.register(websocket, {
+    options: { maxPayload: 1024 * 1024 },
+    // On shutdown every socket hears "going away" (1001), so clients reconnect to the next process.
+    preClose(done) {
+      for (const client of this.websocketServer.clients) client.close(1001, 'server shutting down');
+      this.websocketServer.close();
+      done();
+    },
+  });
   await app.register(apiDocs, { version: APP_VERSION });
   await app.register(guardPlugin, { db });
   await app.register(authRoutes, { db, config });

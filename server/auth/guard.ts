@@ -14,7 +14,17 @@ import { loadAccess, type UserAccess } from './access';
  */
 export type RouteAccess = 'public' | 'authenticated' | { permission: string };
 
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: RouteAccess | undefined;
+}
+
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route with the access it declared, for the test that proves none is left open by mistake. */
+    routeTable: RouteEntry[];
+  }
   interface FastifyContextConfig {
     access?: RouteAccess;
   }
@@ -56,7 +66,10 @@ export const guardPlugin = fp<{ db: Kysely<Database> }>(async (app: FastifyInsta
     return access;
   });
 
+  const table: RouteEntry[] = [];
+  app.decorate('routeTable', table);
   app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) table.push({ method, url: route.url, access: route.config?.access });
     if (needsAccessDeclaration(route.url) && !route.config?.access) {
       throw new Error(`Route ${String(route.method)} ${route.url} does not declare its access`);
     }

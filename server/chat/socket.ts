@@ -26,12 +26,6 @@ function send(socket: WebSocket, frame: ChatFrame): void {
  * heartbeat, answers ping with pong and closes sockets that stay silent past the timeout.
  */
 export async function chatSocket(app: FastifyInstance, { db, config }: { db: Kysely<Database>; config: Config }) {
-  const sockets = new Set<WebSocket>();
-
-  app.addHook('onClose', async () => {
-    for (const socket of sockets) socket.close(1001, 'server shutting down');
-  });
-
   app.get<{ Querystring: { id?: string; name?: string; token?: string } }>(
     '/chat/ws',
     { websocket: true, config: { access: 'public' }, schema: { hide: true } },
@@ -42,7 +36,6 @@ export async function chatSocket(app: FastifyInstance, { db, config }: { db: Kys
         socket.close(CLOSE_UNAUTHORIZED, 'unauthorized');
         return;
       }
-      sockets.add(socket);
       const watchdog = setTimeout(() => socket.close(1000, 'heartbeat timeout'), config.chatPingTimeout * 1000);
       watchdog.unref();
       socket.on('message', (raw) => {
@@ -57,7 +50,6 @@ export async function chatSocket(app: FastifyInstance, { db, config }: { db: Kys
       });
       socket.on('close', () => {
         clearTimeout(watchdog);
-        sockets.delete(socket);
       });
       const connect: ConnectContent = { ping_interval: config.chatPingInterval, ping_timeout: config.chatPingTimeout };
       send(socket, { event: 'connect', content: connect });

@@ -69,7 +69,8 @@ async function send<T>(url: string, options: RequestOptions, token: string | nul
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeout ?? settings.requestTimeout);
   try {
-    const response = await fetch(url, {
+    // Resolved against the page so the same call works in the browser and under test runners.
+    const response = await fetch(new URL(url, globalThis.location.origin), {
       method: options.method ?? 'POST',
       headers: {
         ...(options.body !== undefined ? { 'Content-Type': 'application/json;charset=UTF-8' } : {}),

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { createElement, Suspense } from 'react';
 import { Result } from 'antd';
 import { nativeViews } from '../../engine/native-views';
 import { Loading } from '../app/Loading';
@@ -17,8 +17,7 @@ export function MenuView({ vuePath }: { vuePath: string }) {
     );
   }
   return (
-    <Suspense fallback={<Loading />}>
-      <View />
-    </Suspense>
+    // The view comes from a registry, so its identity is stable across renders.
+    <Suspense fallback={<Loading />}>{createElement(View)}</Suspense>
   );
 }

@@ -1,0 +1,117 @@
+/** Server cold start: from spawning the process to the first successful login answer. */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { spawnServer } from '../tests/support/spawn-server';
+import type { BenchRow } from './lib/row';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const BARE_SERVER = path.join(import.meta.dirname, 'fixtures/bare-fastify.ts');
+const ROUNDS = 3;
+const START_LIMIT_MS = 60_000;
+const CREDENTIALS = JSON.stringify({ username: 'admin', password: 'admin123' });
+
+interface Running {
+  url: string;
+  stop(): Promise<unknown>;
+}
+
+/** Starts the baseline server the way spawnServer starts the real one. */
+function startBare(): Promise<Running> {
+  const child = spawn(process.execPath, ['--import', 'tsx', BARE_SERVER], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+  };
+  let output = '';
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      void stop();
+      reject(new Error(`bare Fastify did not start:\n${output}`));
+    }, START_LIMIT_MS);
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /running: (http:\/\/\S+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ url: match[1], stop });
+      }
+    });
+    void exited.then(() => reject(new Error(`bare Fastify exited:\n${output}`)));
+  });
+}
+
+async function postLogin(url: string): Promise<Response> {
+  const deadline = performance.now() + START_LIMIT_MS;
+  for (;;) {
+    try {
+      return await fetch(`${url}/api/public/login-do`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: CREDENTIALS,
+      });
+    } catch (error) {
+      // The address is printed once listening, so a refused connection should not happen; if the
+      // server ever prints it earlier, keep polling instead of reporting a failure.
+      if (performance.now() > deadline) throw error;
+      await sleep(10);
+    }
+  }
+}
+
+async function timeToFirstLogin(start: () => Promise<Running>): Promise<number> {
+  const started = performance.now();
+  const server = await start();
+  try {
+    const response = await postLogin(server.url);
+    const body = await response.text();
+    const elapsed = performance.now() - started;
+    if (!response.ok) throw new Error(`login at ${server.url} answered HTTP ${response.status}: ${body}`);
+    return elapsed;
+  } finally {
+    await server.stop();
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+export default async function coldStart(): Promise<BenchRow[]> {
+  const bare: number[] = [];
+  const first: number[] = [];
+  const restart: number[] = [];
+  // Rounds interleave the three kinds of start so a busy machine slows them alike.
+  for (let round = 0; round < ROUNDS; round++) {
+    bare.push(await timeToFirstLogin(startBare));
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-cold-start-'));
+    try {
+      const start = () => spawnServer({ PORT: '0', LOG_LEVEL: 'warn', DATA_DIR: dataDir });
+      first.push(await timeToFirstLogin(start));
+      restart.push(await timeToFirstLogin(start));
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  const baseline = median(bare);
+  const row = (name: string, runs: number[]): BenchRow => ({
+    name,
+    value: median(runs),
+    unit: 'ms',
+    baseline,
+    baselineName: 'bare Fastify, one route',
+    note: `median of ${runs.map((ms) => ms.toFixed(0)).join(' / ')} ms; baseline ${bare.map((ms) => ms.toFixed(0)).join(' / ')}`,
+  });
+  return [row('first start, empty data dir (migrate + seed)', first), row('restart, seeded data dir', restart)];
+}
