@@ -7,6 +7,7 @@ import { build, type BuildEnvironmentOptions, type Manifest } from 'vite';
 import type { BenchRow } from './lib/row';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
+// Budgets are stated in KB of 1024 bytes.
 const KB = 1024;
 const ROUTES: ReadonlyArray<{ name: string; lazyChunk: string; budgetKb?: number }> = [
   { name: '/login', lazyChunk: 'src/shell/auth/LoginPage.tsx', budgetKb: 200 },

@@ -105,13 +105,14 @@ export default async function coldStart(): Promise<BenchRow[]> {
     }
   }
   const baseline = median(bare);
+  const list = (runs: number[]) => `${runs.map((ms) => ms.toFixed(0)).join(' / ')} ms`;
   const row = (name: string, runs: number[]): BenchRow => ({
     name,
     value: median(runs),
     unit: 'ms',
     baseline,
     baselineName: 'bare Fastify, one route',
-    note: `median of ${runs.map((ms) => ms.toFixed(0)).join(' / ')} ms; baseline ${bare.map((ms) => ms.toFixed(0)).join(' / ')}`,
+    note: `median of runs ${list(runs)}; baseline runs ${list(bare)}`,
   });
   return [row('first start, empty data dir (migrate + seed)', first), row('restart, seeded data dir', restart)];
 }
