@@ -159,6 +159,20 @@ export interface Database {
   auth_sessions: AuthSessionTable;
   auth_tokens: AuthTokenTable;
   system_logs: SystemLogTable;
+  goods: GoodsTable;
+  goods_comments: GoodsCommentTable;
+  price_asks: PriceAskTable;
+  price_quotes: PriceQuoteTable;
+  store_orders: StoreOrderTable;
+  store_bills: StoreBillTable;
+  purchases: PurchaseTable;
+  sign_records: SignRecordTable;
+  work_orders: WorkOrderTable;
+  trades: TradeTable;
+  tasks: TaskTable;
+  servers: ServerTable;
+  iot_devices: IotDeviceTable;
+  websites: WebsiteTable;
 }
 
 export type User = Selectable<UserTable>;
@@ -166,3 +180,193 @@ export type NewUser = Insertable<UserTable>;
 export type UserUpdate = Updateable<UserTable>;
 export type Menu = Selectable<MenuTable>;
 export type AuthSession = Selectable<AuthSessionTable>;
+
+/** Version of a row, raised by one on every update so concurrent edits are caught. */
+type Version = ColumnType<number, number | undefined, number>;
+
+export type StorePlatform = 'douyin' | 'kuaishou' | 'wechat';
+
+/** What every business table carries: the owning team, the lock version, the author and the times. */
+interface ResourceColumns {
+  id: Id;
+  /** Non-admin users see only their own team's rows. */
+  team_id: number;
+  version: Version;
+  created_by: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Money is integer fen (分) in every *_fen column. */
+export interface GoodsTable extends ResourceColumns {
+  /** Unique within the team. */
+  sku: string;
+  name: string;
+  category: string;
+  brand: string;
+  spec: string;
+  unit: string;
+  price_fen: number;
+  cost_fen: number;
+  stock: number;
+  status: 'on_sale' | 'off_sale' | 'draft';
+  /** Image URL, or '' when there is none. */
+  image: string;
+  remark: string;
+}
+
+export interface GoodsCommentTable extends ResourceColumns {
+  goods_id: number;
+  platform: StorePlatform;
+  buyer_nick: string;
+  /** 1 to 5 stars. */
+  rating: number;
+  content: string;
+  /** The shop's answer, '' until one is written. */
+  reply: string;
+  status: 'visible' | 'hidden';
+}
+
+/** A request for prices by an asking team (type 1). */
+export interface PriceAskTable extends ResourceColumns {
+  ask_no: string;
+  goods_name: string;
+  spec: string;
+  quantity: number;
+  expected_price_fen: number | null;
+  kind: 'ordinary' | 'addprice';
+  status: 'pending' | 'quoted' | 'accepted' | 'closed';
+  handle_mode: 'auto' | 'manual';
+  deadline_at: number | null;
+  remark: string;
+}
+
+/** An answer to an ask; team_id is the quoting team (type 2), not the asking one. */
+export interface PriceQuoteTable extends ResourceColumns {
+  ask_id: number;
+  quote_no: string;
+  quote_type: 'spot' | 'transfer';
+  price_fen: number;
+  quantity: number;
+  delivery_days: number;
+  status: 'submitted' | 'accepted' | 'rejected' | 'expired';
+  /** Null when the quote was made by the automatic rules. */
+  quoted_by: number | null;
+  remark: string;
+}
+
+/** Orders of the Douyin, Kuaishou and WeChat stores; order_no is unique per platform. */
+export interface StoreOrderTable extends ResourceColumns {
+  platform: StorePlatform;
+  order_no: string;
+  shop_name: string;
+  buyer_nick: string;
+  goods_name: string;
+  sku: string;
+  quantity: number;
+  amount_fen: number;
+  freight_fen: number;
+  status: 'pending' | 'shipped' | 'signed' | 'refunded';
+  /** '' until shipped. */
+  express_company: string;
+  express_no: string | null;
+  paid_at: number;
+  shipped_at: number | null;
+  /** 1 once matched against a confirmed store bill. */
+  reconciled: Flag;
+}
+
+/** A platform's monthly settlement of one shop. */
+export interface StoreBillTable extends ResourceColumns {
+  platform: StorePlatform;
+  bill_no: string;
+  /** YYYY-MM. */
+  period: string;
+  shop_name: string;
+  order_count: number;
+  income_fen: number;
+  refund_fen: number;
+  fee_fen: number;
+  settle_fen: number;
+  status: 'pending' | 'confirmed' | 'disputed';
+  confirmed_at: number | null;
+}
+
+export interface PurchaseTable extends ResourceColumns {
+  purchase_no: string;
+  supplier: string;
+  goods_name: string;
+  quantity: number;
+  amount_fen: number;
+  status: 'draft' | 'ordered' | 'received' | 'cancelled';
+  expected_at: number | null;
+}
+
+/** Delivery of a shipped store order to its receiver. */
+export interface SignRecordTable extends ResourceColumns {
+  order_no: string;
+  express_company: string;
+  express_no: string;
+  receiver: string;
+  signed_at: number | null;
+  status: 'waiting' | 'signed' | 'rejected';
+  remark: string;
+}
+
+export interface WorkOrderTable extends ResourceColumns {
+  order_no: string;
+  title: string;
+  content: string;
+  priority: 'low' | 'normal' | 'high' | 'urgent';
+  status: 'open' | 'processing' | 'resolved' | 'closed';
+  assignee_id: number | null;
+}
+
+export interface TradeTable extends ResourceColumns {
+  trade_no: string;
+  direction: 'in' | 'out';
+  amount_fen: number;
+  channel: 'alipay' | 'wechat' | 'bank';
+  counterparty: string;
+  status: 'success' | 'pending' | 'failed';
+  traded_at: number;
+  remark: string;
+}
+
+export interface TaskTable extends ResourceColumns {
+  name: string;
+  cron: string;
+  handler: string;
+  status: 'enabled' | 'disabled';
+  last_run_at: number | null;
+  last_result: string;
+  remark: string;
+}
+
+export interface ServerTable extends ResourceColumns {
+  name: string;
+  host: string;
+  ip: string;
+  os: string;
+  cpu_cores: number;
+  memory_mb: number;
+  status: 'online' | 'offline';
+  remark: string;
+}
+
+export interface IotDeviceTable extends ResourceColumns {
+  device_no: string;
+  name: string;
+  kind: string;
+  location: string;
+  status: 'online' | 'offline' | 'fault';
+  last_seen_at: number | null;
+}
+
+export interface WebsiteTable extends ResourceColumns {
+  name: string;
+  domain: string;
+  icp: string;
+  status: 'online' | 'offline';
+  remark: string;
+}

@@ -1,8 +1,12 @@
 import type { Migration } from '../dialect';
 import { migration as core } from './0001_core';
+import { migration as business } from './0002_business';
 
 /**
  * Every migration in order. A landed migration is never edited: a change to the schema is a new
  * entry at the end.
  */
-export const migrations: ReadonlyArray<readonly [name: string, migration: Migration]> = [['0001_core', core]];
+export const migrations: ReadonlyArray<readonly [name: string, migration: Migration]> = [
+  ['0001_core', core],
+  ['0002_business', business],
+];

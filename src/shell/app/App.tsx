@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { App as AntApp } from 'antd';
 import { I18nProvider } from '../i18n/I18nProvider';
 import { routes } from '../router/routes';
 
@@ -8,9 +7,7 @@ export function App() {
   const router = useMemo(() => createBrowserRouter(routes), []);
   return (
     <I18nProvider>
-      <AntApp>
-        <RouterProvider router={router} />
-      </AntApp>
+      <RouterProvider router={router} />
     </I18nProvider>
   );
 }

@@ -1,42 +1,60 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { Alert, Button, Checkbox, Form, Input, Segmented, Typography, App as AntApp } from 'antd';
+import { Button, Checkbox, Input } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { settings } from '../../contract/settings';
 import { useI18n } from '../i18n/I18nProvider';
-import { LANGUAGES } from '../i18n/translate';
-import type { Language } from '../i18n/types';
+import { LanguageSwitch } from '../i18n/LanguageSwitch';
 import { greetingKey } from './greeting';
 import { homePath, loadSession, login, resetSession } from './session';
 import { safeRedirect } from './redirect';
 import './login.css';
 
-interface LoginForm {
+interface Credentials {
   username: string;
   password: string;
-  remember: boolean;
 }
 
 const REMEMBERED_USER = 'rememberedUser';
 
+// Only a failed login shows the alert: it arrives after a round trip, so it loads on demand.
+const Alert = lazy(() => import('antd/es/alert'));
+
+/**
+ * The spec's §5 rules for the two fields. The login page uses plain inputs rather than antd's Form:
+ * it is the first page every user downloads, and Form with its validator costs a fifth of its budget.
+ */
+function fieldErrors({ username, password }: Credentials) {
+  return {
+    username: username.trim() === '' ? ('login.usernameRequired' as const) : null,
+    password: password.length < 6 ? ('login.passwordRequired' as const) : null,
+  };
+}
+
 export default function LoginPage() {
-  const { t, lang, setLanguage } = useI18n();
-  const { message } = AntApp.useApp();
+  const { t } = useI18n();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [error, setError] = useState<string | null>(params.get('reason'));
   const [busy, setBusy] = useState(false);
-  const remembered = localStorage.getItem(REMEMBERED_USER) ?? '';
+  const [values, setValues] = useState<Credentials>(() => ({
+    username: localStorage.getItem(REMEMBERED_USER) ?? '',
+    password: '',
+  }));
+  const [remember, setRemember] = useState(() => localStorage.getItem(REMEMBERED_USER) !== null);
+  const [checked, setChecked] = useState(false);
+  const errors = fieldErrors(values);
 
-  async function submit(values: LoginForm) {
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setChecked(true);
+    if (errors.username || errors.password) return;
     setBusy(true);
     setError(null);
     try {
-      await login(values.username, values.password);
-      if (values.remember) localStorage.setItem(REMEMBERED_USER, values.username);
+      await login(values.username.trim(), values.password);
+      if (remember) localStorage.setItem(REMEMBERED_USER, values.username.trim());
       else localStorage.removeItem(REMEMBERED_USER);
       const session = await loadSession();
-      message.success(t('login.success'));
       navigate(safeRedirect(params.get('redirect')) ?? homePath(session), { replace: true });
     } catch (e) {
       // A login that half-worked (token but no valid profile) must not leave a token behind.
@@ -47,54 +65,73 @@ export default function LoginPage() {
     }
   }
 
+  const fieldError = (key: keyof Credentials) => (checked && errors[key] ? t(errors[key]) : null);
+
   return (
     <div className="login-page">
       <div className="login-brand">
         <img src="/favicon.svg" alt="" className="login-logo" />
-        <Typography.Title level={2} className="login-brand-title">
-          {settings.title}
-        </Typography.Title>
-        <Typography.Paragraph className="login-brand-sub">{t('login.subtitle')}</Typography.Paragraph>
+        <h1 className="login-brand-title">{t('app.siteTitle')}</h1>
+        <p className="login-brand-sub">{t('login.subtitle')}</p>
       </div>
       <div className="login-panel">
         <div className="login-lang">
-          <Segmented<Language>
-            size="small"
-            value={lang}
-            options={LANGUAGES.map((l) => ({ value: l.value, label: l.label }))}
-            onChange={setLanguage}
-          />
+            <LanguageSwitch />
         </div>
         <div className="login-card">
-          <Typography.Title level={3} style={{ marginBottom: 4 }}>
-            {t(greetingKey(new Date().getHours()))}！
-          </Typography.Title>
-          <Typography.Paragraph type="secondary">{t('login.welcome', { title: settings.title })}</Typography.Paragraph>
-          {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
-          <Form<LoginForm>
-            layout="vertical"
-            size="large"
-            requiredMark={false}
-            initialValues={{ username: remembered, remember: remembered !== '' }}
-            onFinish={submit}
-          >
-            <Form.Item name="username" label={t('login.username')} rules={[{ required: true, whitespace: true, message: t('login.usernameRequired') }]}>
-              <Input prefix={<UserOutlined />} autoComplete="username" placeholder={t('login.username')} />
-            </Form.Item>
-            <Form.Item name="password" label={t('login.password')} rules={[{ required: true, min: 6, message: t('login.passwordRequired') }]}>
-              <Input.Password prefix={<LockOutlined />} autoComplete="current-password" placeholder={t('login.password')} />
-            </Form.Item>
-            <Form.Item name="remember" valuePropName="checked">
-              <Checkbox>{t('login.remember')}</Checkbox>
-            </Form.Item>
-            <Button type="primary" htmlType="submit" block loading={busy}>
+          <h2 className="login-greeting">{t(greetingKey(new Date().getHours()))}！</h2>
+          <p className="login-muted">{t('login.welcome', { title: t('app.siteTitle') })}</p>
+          {error && (
+            <Suspense fallback={<div role="alert" className="login-error">{error}</div>}>
+              <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />
+            </Suspense>
+          )}
+          <form className="login-form" onSubmit={submit} noValidate>
+            <LoginField id="username" label={t('login.username')} error={fieldError('username')}>
+              <Input
+                id="username"
+                size="large"
+                prefix={<UserOutlined />}
+                autoComplete="username"
+                placeholder={t('login.username')}
+                status={fieldError('username') ? 'error' : undefined}
+                value={values.username}
+                onChange={(e) => setValues({ ...values, username: e.target.value })}
+              />
+            </LoginField>
+            <LoginField id="password" label={t('login.password')} error={fieldError('password')}>
+              <Input.Password
+                id="password"
+                size="large"
+                prefix={<LockOutlined />}
+                autoComplete="current-password"
+                placeholder={t('login.password')}
+                status={fieldError('password') ? 'error' : undefined}
+                value={values.password}
+                onChange={(e) => setValues({ ...values, password: e.target.value })}
+              />
+            </LoginField>
+            <Checkbox className="login-remember" checked={remember} onChange={(e) => setRemember(e.target.checked)}>
+              {t('login.remember')}
+            </Checkbox>
+            <Button type="primary" htmlType="submit" size="large" block loading={busy}>
               {t('login.submit')}
             </Button>
-          </Form>
-          <Typography.Paragraph type="secondary" className="login-demo">
-            {t('login.demoHint')}
-          </Typography.Paragraph>
+          </form>
+          <p className="login-muted login-demo">{t('login.demoHint')}</p>
         </div>
+      </div>
+    </div>
+  );
+}
+
+function LoginField({ id, label, error, children }: { id: string; label: string; error: string | null; children: ReactNode }) {
+  return (
+    <div className="login-field">
+      <label htmlFor={id}>{label}</label>
+      {children}
+      <div className="login-field-error" role={error ? 'alert' : undefined}>
+        {error}
       </div>
     </div>
   );

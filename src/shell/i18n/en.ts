@@ -2,6 +2,7 @@ import type { Messages } from './types';
 
 export const en: Messages = {
   app: {
+    siteTitle: 'Seller Console',
     loading: 'Loading...',
     logout: 'Log out',
     userCenter: 'User Center',
@@ -26,7 +27,6 @@ export const en: Messages = {
     submit: 'Log in',
     usernameRequired: 'User name cannot be empty',
     passwordRequired: 'Password cannot be less than 6 digits',
-    success: 'Logged in',
     tokenMissing: 'Login interface abnormal: no {tokenName} was returned',
     demoHint: 'Demo accounts: admin / admin123, seller / seller123, staff / staff123',
   },

@@ -1,10 +1,6 @@
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import { settings } from '../../contract/settings';
 import { createStore } from '../store';
 import type { Language } from './types';
-
-const DAYJS_LOCALES: Record<Language, string> = { zh: 'zh-cn', en: 'en' };
 
 function initial(): Language {
   const saved = globalThis.localStorage?.getItem(settings.storageKeys.language);
@@ -12,11 +8,13 @@ function initial(): Language {
 }
 
 function apply(lang: Language): void {
-  dayjs.locale(DAYJS_LOCALES[lang]);
   if (typeof document !== 'undefined') document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+  // dayjs is loaded on the side: the login page has no dates and a tight download budget, and the
+  // screens that format dates load long after this has resolved.
+  void import('./dayjs-locale').then((m) => m.applyDayjsLocale(lang));
 }
 
-/** The console's language; persisted under the spec's `language` key, applied to dayjs at once. */
+/** The console's language; persisted under the spec's `language` key, applied to dayjs too. */
 export const languageStore = createStore<Language>(initial());
 apply(languageStore.get());
 

@@ -1,6 +1,7 @@
 /** Chinese, the source language: every UI string of the shell has its key here first. */
 export const zh = {
   app: {
+    siteTitle: '电商卖家控制台',
     loading: '正在加载中...',
     logout: '退出登录',
     userCenter: '个人中心',
@@ -25,7 +26,6 @@ export const zh = {
     submit: '登录',
     usernameRequired: '用户名不能为空',
     passwordRequired: '密码不能少于6位',
-    success: '登录成功',
     tokenMissing: '登录接口异常，未正确返回{tokenName}...',
     demoHint: '演示账号：admin / admin123、seller / seller123、staff / staff123',
   },

@@ -1,15 +1,16 @@
 import { useMemo, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { Avatar, Button, Dropdown, Layout, Menu, Segmented, Typography, type MenuProps } from 'antd';
+import { App as AntApp, Avatar, Button, Dropdown, Layout, Menu, Typography, type MenuProps } from 'antd';
 import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
 import type { MenuItem } from '../../contract/api/auth';
 import { settings } from '../../contract/settings';
 import { useStore } from '../store';
 import { logout, sessionStore } from '../auth/session';
 import { useI18n } from '../i18n/I18nProvider';
-import { LANGUAGES } from '../i18n/translate';
 import type { Language } from '../i18n/types';
+import { LanguageSwitch } from '../i18n/LanguageSwitch';
 import { menuIcon } from './menu-icons';
+import { ShellEventsBridge } from '../router/ShellEventsBridge';
 import './layout.css';
 
 type AntMenuItem = Required<MenuProps>['items'][number];
@@ -37,7 +38,7 @@ function openGroups(pathname: string): string[] {
 /** The console frame: menu from the server, header with language and user, the routed view. */
 export default function ConsoleLayout() {
   const session = useStore(sessionStore)!;
-  const { t, lang, setLanguage } = useI18n();
+  const { t, lang } = useI18n();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(settings.storageKeys.collapse) === 'true');
@@ -63,7 +64,10 @@ export default function ConsoleLayout() {
   ];
 
   return (
-    <Layout className="console">
+    // antd's App (messages, modals) lives in the console frame only, so the login page does not load it.
+    <AntApp>
+      <ShellEventsBridge />
+      <Layout className="console">
       <Layout.Sider
         className="console-sider"
         width={settings.menuWidthFallback}
@@ -73,7 +77,7 @@ export default function ConsoleLayout() {
       >
         <div className="console-brand">
           <img src="/favicon.svg" alt="" />
-          {!collapsed && <span>{settings.title}</span>}
+          {!collapsed && <span>{t('app.siteTitle')}</span>}
         </div>
         <Menu
           mode="inline"
@@ -92,12 +96,7 @@ export default function ConsoleLayout() {
             onClick={toggle}
           />
           <div className="console-tools">
-            <Segmented<Language>
-              size="small"
-              value={lang}
-              options={LANGUAGES.map((l) => ({ value: l.value, label: l.label }))}
-              onChange={setLanguage}
-            />
+            <LanguageSwitch />
             <Dropdown menu={{ items: userMenu }} placement="bottomRight">
               <span className="console-user" data-testid="user-menu">
                 <Avatar size="small" src={session.user_info.logo} />
@@ -111,6 +110,7 @@ export default function ConsoleLayout() {
           <Outlet />
         </Layout.Content>
       </Layout>
-    </Layout>
+      </Layout>
+    </AntApp>
   );
 }

@@ -7,15 +7,16 @@ import { homePath, menuRoutes, sessionStore } from '../auth/session';
 import { useI18n } from '../i18n/I18nProvider';
 import { MenuView } from './MenuView';
 
-export function pageTitle(routeTitle: string): string {
-  return `${routeTitle}${settings.titleSeparator}${settings.title}`;
+/** Spec §2: the route title and the site title, joined by " - ". */
+export function pageTitle(routeTitle: string, siteTitle: string): string {
+  return `${routeTitle}${settings.titleSeparator}${siteTitle}`;
 }
 
 /**
  * Resolves the current path against the menu the server delivered: a menu item draws its view,
  * the root goes home, anything else is a 404.
  */
-export function MenuRoute() {
+export default function MenuRoute() {
   const session = useStore(sessionStore)!;
   const { pathname } = useLocation();
   const { t, lang } = useI18n();
@@ -23,8 +24,8 @@ export function MenuRoute() {
   const item = routes.get(pathname);
 
   useEffect(() => {
-    if (item) document.title = pageTitle(item.title[lang]);
-  }, [item, lang]);
+    if (item) document.title = pageTitle(item.title[lang], t('app.siteTitle'));
+  }, [item, lang, t]);
 
   if (pathname === '/') {
     const home = homePath(session);

@@ -3,14 +3,13 @@ import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { Loading } from '../app/Loading';
 import { RequireSession } from '../auth/RequireSession';
 import { getToken } from '../auth/token';
-import ErrorPage from '../errors/ErrorPage';
-import { MenuRoute } from './MenuRoute';
-import { ShellEventsBridge } from './ShellEventsBridge';
 
 // Route-level splitting: the login page never downloads the console frame, and neither downloads
 // the screens' table, form or chart code.
 const LoginPage = lazy(() => import('../auth/LoginPage'));
 const ConsoleLayout = lazy(() => import('../layout/ConsoleLayout'));
+const ErrorPage = lazy(() => import('../errors/ErrorPage'));
+const MenuRoute = lazy(() => import('./MenuRoute'));
 
 const suspended = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
 
@@ -19,28 +18,22 @@ function GuestOnly({ children }: { children: ReactNode }) {
   return getToken() ? <Navigate to="/" replace /> : <>{children}</>;
 }
 
-function Root() {
-  return (
-    <>
-      <ShellEventsBridge />
-      <Outlet />
-    </>
-  );
-}
-
 export const routes: RouteObject[] = [
   {
-    element: <Root />,
+    element: <Outlet />,
     children: [
       { path: '/login', element: <GuestOnly>{suspended(<LoginPage />)}</GuestOnly> },
-      { path: '/403', element: <ErrorPage status="403" /> },
-      { path: '/404', element: <ErrorPage status="404" /> },
-      { path: '/500', element: <ErrorPage status="500" /> },
-      { path: '/503', element: <ErrorPage status="503" /> },
+      { path: '/403', element: suspended(<ErrorPage status="403" />) },
+      { path: '/404', element: suspended(<ErrorPage status="404" />) },
+      { path: '/500', element: suspended(<ErrorPage status="500" />) },
+      { path: '/503', element: suspended(<ErrorPage status="503" />) },
       {
         path: '/',
         element: <RequireSession>{suspended(<ConsoleLayout />)}</RequireSession>,
-        children: [{ path: '*', element: <MenuRoute /> }, { index: true, element: <MenuRoute /> }],
+        children: [
+          { path: '*', element: suspended(<MenuRoute />) },
+          { index: true, element: suspended(<MenuRoute />) },
+        ],
       },
     ],
   },
