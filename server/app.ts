@@ -11,6 +11,9 @@ import { apiDocs } from './http/docs';
 import { spa } from './http/spa';
 import { guardPlugin } from './auth/guard';
 import { authRoutes } from './auth/routes';
+import { accountRoutes } from './auth/account-routes';
+import { qrRoutes } from './auth/qr-routes';
+import { logSender, noSender, type CodeSender } from './auth/verification-codes';
 import { indexRoutes } from './index/routes';
 import { chatSocket } from './chat/socket';
 import { APP_VERSION } from './version';
@@ -18,10 +21,13 @@ import { APP_VERSION } from './version';
 export interface AppDeps {
   config: Config;
   database: DatabaseHandle;
+  /** Delivers verification codes; by default logged in demo mode and unavailable otherwise. */
+  sender?: CodeSender;
 }
 
 /** The whole HTTP server, ready to listen; tests build it on a temporary database. */
-export async function buildApp({ config, database }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -58,8 +64,10 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     },
   });
   await app.register(apiDocs, { version: APP_VERSION });
-  await app.register(guardPlugin, { db });
+  await app.register(guardPlugin, { db, idleLockMs: config.idleLockMinutes * 60_000 });
   await app.register(authRoutes, { db, config });
+  await app.register(accountRoutes, { db, config, sender: deps.sender ?? (config.demoSeed ? logSender(app.log) : noSender) });
+  await app.register(qrRoutes, { db, config });
   await app.register(indexRoutes, { db });
   await app.register(chatSocket, { db, config });
   await app.register(spa, { staticDir: config.staticDir });

@@ -5,7 +5,7 @@ import type { Database } from '../db/schema';
 import { hasAccess } from '../../src/contract/permissions';
 import { Code } from '../../src/contract/envelope';
 import { ApiError } from '../http/errors';
-import { checkAccess, type Caller } from './sessions';
+import { checkAccess, setSessionLock, touchSession, type Caller } from './sessions';
 import { loadAccess, type UserAccess } from './access';
 
 /**
@@ -27,6 +27,10 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /** Reachable while the session is locked (unlock, logout). */
+    whileLocked?: boolean;
+    /** Background calls (polling) that must not count as the user being active. */
+    passive?: boolean;
   }
   interface FastifyRequest {
     caller: Caller | null;
@@ -52,7 +56,10 @@ function bearerOf(request: FastifyRequest): string | null {
   return match ? match[1] : null;
 }
 
-export const guardPlugin = fp<{ db: Kysely<Database> }>(async (app: FastifyInstance, { db }) => {
+/** Activity is written at most this often: idle locking needs minutes, not every request. */
+const TOUCH_EVERY_MS = 15_000;
+
+export const guardPlugin = fp<{ db: Kysely<Database>; idleLockMs: number }>(async (app: FastifyInstance, { db, idleLockMs }) => {
   app.decorateRequest('caller', null);
   app.decorateRequest('bearer', null);
   const loaded = new WeakMap<FastifyRequest, Promise<UserAccess>>();
@@ -83,8 +90,19 @@ export const guardPlugin = fp<{ db: Kysely<Database> }>(async (app: FastifyInsta
     const check = await checkAccess(db, token);
     if (check.kind === 'invalid') throw new ApiError(Code.unauthorized, 'unauthorized');
     if (check.kind === 'expired') throw new ApiError(Code.tokenExpired, 'tokenExpired');
-    request.caller = check.caller;
+    const caller = check.caller;
+    request.caller = caller;
     request.bearer = token;
+    const now = Date.now();
+    const config = request.routeOptions.config;
+    if (!caller.locked && now - caller.lastSeenAt > idleLockMs) {
+      await setSessionLock(db, caller.sessionId, true);
+      caller.locked = true;
+    }
+    if (caller.locked && !config.whileLocked) throw new ApiError(Code.locked, 'locked');
+    if (!caller.locked && !config.passive && now - caller.lastSeenAt > TOUCH_EVERY_MS) {
+      await touchSession(db, caller.sessionId, now);
+    }
     if (access !== 'authenticated' && !hasAccess(await request.access(), access.permission)) {
       throw new ApiError(Code.forbidden, 'forbidden');
     }

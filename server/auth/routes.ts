@@ -11,6 +11,7 @@ import { ApiError } from '../http/errors';
 import { routeSchema } from '../http/route';
 import { recordLog } from '../audit/system-log';
 import { decoyHash, verifyPassword } from './passwords';
+import { clearLoginFailures, loginWait, recordLoginFailure } from './login-throttle';
 import { createSession, expireAccessToken, refreshSession, revokeSession, type SessionPolicy } from './sessions';
 
 export const REFRESH_COOKIE = 'shop_refresh';
@@ -22,6 +23,13 @@ export function sessionPolicy(config: Config): SessionPolicy {
     refreshTtlMs: config.refreshTokenTtlSeconds * 1000,
     rotationGraceMs: ROTATION_GRACE_MS,
   };
+}
+
+/** Opens a login for a user: a session, its refresh cookie, and the access token answer. */
+export async function startLogin(db: Kysely<Database>, request: FastifyRequest, reply: FastifyReply, userId: number, policy: SessionPolicy) {
+  const issued = await createSession(db, userId, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' }, policy);
+  setRefreshCookie(request, reply, issued.refresh!, policy);
+  return tokenAnswer(issued.access);
 }
 
 function setRefreshCookie(request: FastifyRequest, reply: FastifyReply, token: string, policy: SessionPolicy) {
@@ -47,10 +55,13 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Kys
     },
     async (request, reply) => {
       const { username, password } = request.body;
+      const wait = await loginWait(db, username, request.ip);
+      if (wait > 0) throw new ApiError(Code.tooManyRequests, 'tooManyAttempts', { minutes: Math.ceil(wait / 60_000) });
       const user = await db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
       const valid = await verifyPassword(user?.password_hash ?? (await decoyHash()), password);
       const log = { userId: user?.id ?? null, username, action: 'login', ip: request.ip };
       if (!user || !valid) {
+        await recordLoginFailure(db, username, request.ip);
         await recordLog(db, { ...log, result: 'fail', detail: 'wrong credentials' });
         throw new ApiError(Code.badRequest, 'loginFailed');
       }
@@ -58,17 +69,17 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Kys
         await recordLog(db, { ...log, result: 'fail', detail: 'disabled' });
         throw new ApiError(Code.forbidden, 'userDisabled');
       }
-      const issued = await createSession(db, user.id, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' }, policy);
+      await clearLoginFailures(db, username, request.ip);
+      const answer = await startLogin(db, request, reply, user.id, policy);
       await recordLog(db, { ...log, result: 'ok' });
-      setRefreshCookie(request, reply, issued.refresh!, policy);
-      return ok(tokenAnswer(issued.access));
+      return ok(answer);
     },
   );
 
   app.post(
     '/api/public/login-out',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', whileLocked: true },
       schema: routeSchema({ summary: 'Log out: ends this login', tags: ['auth'], data: Type.Null(), auth: true }),
     },
     async (request, reply) => {

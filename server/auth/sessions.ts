@@ -23,6 +23,9 @@ export interface Caller {
   teamId: number;
   username: string;
   name: string;
+  /** When this login last did something on purpose (polling does not count). */
+  lastSeenAt: number;
+  locked: boolean;
 }
 
 export type AccessCheck = { kind: 'ok'; caller: Caller } | { kind: 'expired' } | { kind: 'invalid' };
@@ -69,15 +72,23 @@ export async function checkAccess(db: Kysely<Database>, token: string, now = Dat
     .selectFrom('auth_tokens as t')
     .innerJoin('auth_sessions as s', 's.id', 't.session_id')
     .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['t.expires_at as token_expires', 's.id as session_id', 's.expires_at', 's.revoked_at', 'u.id as user_id',
-      'u.team_id', 'u.username', 'u.name', 'u.status'])
+    .select(['t.expires_at as token_expires', 's.id as session_id', 's.expires_at', 's.revoked_at', 's.last_seen_at',
+      's.locked', 'u.id as user_id', 'u.team_id', 'u.username', 'u.name', 'u.status'])
     .where('t.token_hash', '=', tokenHash(token))
     .executeTakeFirst();
   if (!row || row.revoked_at !== null || row.expires_at <= now || row.status !== 1) return { kind: 'invalid' };
   if (row.token_expires <= now) return { kind: 'expired' };
   return {
     kind: 'ok',
-    caller: { sessionId: row.session_id, userId: row.user_id, teamId: row.team_id, username: row.username, name: row.name },
+    caller: {
+      sessionId: row.session_id,
+      userId: row.user_id,
+      teamId: row.team_id,
+      username: row.username,
+      name: row.name,
+      lastSeenAt: row.last_seen_at,
+      locked: row.locked === 1,
+    },
   };
 }
 
@@ -119,6 +130,41 @@ export async function refreshSession(
 export async function revokeSession(db: Kysely<Database>, sessionId: number, now = Date.now()): Promise<void> {
   await db.updateTable('auth_sessions').set({ revoked_at: now }).where('id', '=', sessionId).execute();
   await db.deleteFrom('auth_tokens').where('session_id', '=', sessionId).execute();
+}
+
+/** Ends every login of a user (password changed, account disabled), or every one but `keep`. */
+export async function revokeUserSessions(db: Kysely<Database>, userId: number, keep?: number, now = Date.now()) {
+  const sessions = await db
+    .selectFrom('auth_sessions')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+  for (const { id } of sessions) if (id !== keep) await revokeSession(db, id, now);
+}
+
+/** The live logins of a user, newest activity first. */
+export function listSessions(db: Kysely<Database>, userId: number, now = Date.now()) {
+  return db
+    .selectFrom('auth_sessions')
+    .select(['id', 'ip', 'user_agent', 'created_at', 'last_seen_at'])
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .orderBy('last_seen_at', 'desc')
+    .execute();
+}
+
+export async function touchSession(db: Kysely<Database>, sessionId: number, now = Date.now()): Promise<void> {
+  await db.updateTable('auth_sessions').set({ last_seen_at: now }).where('id', '=', sessionId).execute();
+}
+
+export async function setSessionLock(db: Kysely<Database>, sessionId: number, locked: boolean, now = Date.now()) {
+  await db
+    .updateTable('auth_sessions')
+    .set({ locked: locked ? 1 : 0, ...(locked ? {} : { last_seen_at: now }) })
+    .where('id', '=', sessionId)
+    .execute();
 }
 
 /** Makes one access token expired at once (the demo's way to show the 402 → refresh → retry path). */

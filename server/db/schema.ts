@@ -145,6 +145,38 @@ export interface SystemLogTable {
   created_at: number;
 }
 
+export interface LoginFailureTable {
+  id: Id;
+  username: string;
+  ip: string;
+  created_at: number;
+}
+
+export interface VerificationCodeTable {
+  id: Id;
+  mobile: string;
+  /** register or reset. */
+  scene: string;
+  /** SHA-256 of scene, mobile and code; the code itself is never stored. */
+  code_hash: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
+}
+
+export interface QrLoginTable {
+  id: Id;
+  token_hash: string;
+  status: 'pending' | 'confirmed' | 'consumed';
+  requester_ip: string;
+  requester_agent: string;
+  user_id: number | null;
+  created_at: number;
+  expires_at: number;
+  confirmed_at: number | null;
+}
+
 export interface Database {
   teams: TeamTable;
   users: UserTable;
@@ -158,6 +190,9 @@ export interface Database {
   dictionary_items: DictionaryItemTable;
   auth_sessions: AuthSessionTable;
   auth_tokens: AuthTokenTable;
+  login_failures: LoginFailureTable;
+  verification_codes: VerificationCodeTable;
+  qr_logins: QrLoginTable;
   system_logs: SystemLogTable;
   goods: GoodsTable;
   goods_comments: GoodsCommentTable;

@@ -4,7 +4,7 @@ import localizeZh from 'ajv-i18n/localize/zh';
 import type { ErrorObject } from 'ajv';
 import { Code, httpStatusFor, type Envelope } from '../../src/contract/envelope';
 import { ApiError } from './errors';
-import { languageOf, message, type Language, type MessageKey } from './messages';
+import { FIELD_MESSAGES, languageOf, message, type Language, type MessageKey } from './messages';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -36,6 +36,8 @@ function validationMessage(request: FastifyRequest, error: FastifyError): string
   const first = errors[0];
   if (!first) return message(request.lang, 'badRequest');
   const field = fieldPath(error.validationContext, first);
+  const known = FIELD_MESSAGES[field.split('.').pop()!];
+  if (known) return `${message(request.lang, known)} (${field})`;
   const detail =
     first.keyword === 'required'
       ? message(request.lang, 'fieldRequired', { field })

@@ -20,6 +20,22 @@ const zh = {
   demoOnly: '该功能仅在演示模式下可用',
   fieldInvalid: '{field} {reason}',
   fieldRequired: '{field} 为必填项',
+  usernameRequired: '用户名不能为空',
+  passwordTooShort: '密码不能少于6位',
+  mobileInvalid: '请输入正确的手机号',
+  codeRequired: '请输入手机验证码',
+  codeInvalid: '验证码错误或已失效',
+  codeTooManyTries: '验证码错误次数过多，请重新获取',
+  codeTooFrequent: '验证码发送过于频繁，请 {seconds} 秒后再试',
+  smsUnavailable: '短信服务未配置，请联系管理员',
+  commonPassword: '密码过于常见，请换一个更安全的密码',
+  usernameTaken: '用户名已被注册',
+  mobileTaken: '该手机号已注册',
+  wrongPassword: '密码错误',
+  sessionNotFound: '会话不存在或已结束',
+  userNotFound: '用户不存在',
+  qrNotFound: '二维码不存在',
+  qrExpired: '二维码已过期，请刷新',
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -42,6 +58,22 @@ const en: Record<MessageKey, string> = {
   demoOnly: 'Only available in demo mode',
   fieldInvalid: '{field} {reason}',
   fieldRequired: '{field} is required',
+  usernameRequired: 'User name cannot be empty',
+  passwordTooShort: 'Password cannot be less than 6 digits',
+  mobileInvalid: 'Please enter the correct mobile phone number',
+  codeRequired: 'Please input the mobile phone verification code',
+  codeInvalid: 'The verification code is wrong or has expired',
+  codeTooManyTries: 'Too many wrong codes; ask for a new one',
+  codeTooFrequent: 'Codes are sent at most once a minute; try again in {seconds} s',
+  smsUnavailable: 'Text messages are not configured; contact an administrator',
+  commonPassword: 'This password is too common; choose a safer one',
+  usernameTaken: 'This user name is taken',
+  mobileTaken: 'This mobile number is already registered',
+  wrongPassword: 'Wrong password',
+  sessionNotFound: 'No such session, or it has ended',
+  userNotFound: 'No such user',
+  qrNotFound: 'No such QR code',
+  qrExpired: 'The QR code has expired; refresh it',
 };
 
 export type Language = 'zh' | 'en';
@@ -54,3 +86,14 @@ export function message(lang: Language, key: MessageKey, params: Record<string, 
   const template: string = (lang === 'en' ? en : zh)[key];
   return template.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? ''));
 }
+
+/**
+ * Fields whose every failure has one message of spec §5, whatever rule broke: the user reads
+ * "请输入正确的手机号", not a JSON Schema keyword.
+ */
+export const FIELD_MESSAGES: Record<string, MessageKey> = {
+  username: 'usernameRequired',
+  password: 'passwordTooShort',
+  mobile: 'mobileInvalid',
+  code: 'codeRequired',
+};

@@ -18,6 +18,7 @@ export const Code = {
   payloadTooLarge: 413,
   tooManyRequests: 429,
   serverError: 500,
+  unavailable: 503,
 } as const;
 
 /** Success codes the client accepts, read from the body or else the HTTP status (spec §7). */

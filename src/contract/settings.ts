@@ -25,6 +25,8 @@ export const settings = {
   tabsHeight: 42,
   footerHeight: 50,
   loadingText: '正在加载中...',
+  /** Avatar of a user who has not uploaded one (served from public/). */
+  defaultAvatar: '/avatar.svg',
   devPort: 5200,
   /** Token storage: key in browser storage, the answer field that carries it, where it is kept. */
   tokenTableName: 'shop-vite-token',

@@ -1,6 +1,7 @@
 import type { Migration } from '../dialect';
 import { migration as core } from './0001_core';
 import { migration as business } from './0002_business';
+import { migration as accounts } from './0003_accounts';
 
 /**
  * Every migration in order. A landed migration is never edited: a change to the schema is a new
@@ -9,4 +10,5 @@ import { migration as business } from './0002_business';
 export const migrations: ReadonlyArray<readonly [name: string, migration: Migration]> = [
   ['0001_core', core],
   ['0002_business', business],
+  ['0003_accounts', accounts],
 ];

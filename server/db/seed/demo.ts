@@ -1,10 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../schema';
 import { hashPassword } from '../../auth/passwords';
+import { settings } from '../../../src/contract/settings';
 import { MENU, menuPermission, type MenuSeed } from './menu';
-
-/** Served from public/; every user has a valid logo, which the console checks at start. */
-export const DEFAULT_AVATAR = '/avatar.svg';
+import { seedBusiness } from './business';
 
 /** The demo accounts; printed at start-up in demo mode. */
 export const DEMO_ACCOUNTS = [
@@ -124,6 +123,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
       ...DEMO_ACCOUNTS.map((a, i) => ({ ...a, hash: hashes.get(a.username)!, mobile: `1380013800${i}` })),
       ...MORE_USERS.map((u) => ({ ...u, hash: sharedHash })),
     ];
+    const userIds = new Map<string, number>();
     for (const user of users) {
       const { id } = await trx
         .insertInto('users')
@@ -133,7 +133,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
           username: user.username,
           password_hash: user.hash,
           name: user.name,
-          logo: DEFAULT_AVATAR,
+          logo: settings.defaultAvatar,
           mobile: user.mobile,
           email: `${user.username}@example.com`,
           created_at: now,
@@ -142,7 +142,9 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
         .returning('id')
         .executeTakeFirstOrThrow();
       await trx.insertInto('user_roles').values({ user_id: id, role_id: roleIds.get(user.role)! }).execute();
+      userIds.set(user.username, id);
     }
+    await seedBusiness(trx, { now, teamIds, userIds });
 
     for (const dict of DICTIONARIES) {
       const { id } = await trx

@@ -40,24 +40,40 @@ const DEFAULT_MESSAGES: Record<number, MessageKey> = {
 
 const t = (key: MessageKey) => translate(languageStore.get(), key);
 
-/** The one refresh in flight: every request that meets a 402 waits for it (spec §4 Session). */
+const REFRESH_LOCK = 'shop-console-token-refresh';
+
+/**
+ * The one refresh in flight: every request of this tab that meets a 402 waits for it (spec §4
+ * Session), and a Web Lock makes other tabs of the browser wait too. A tab that gets the lock after
+ * another tab refreshed finds a new token in the shared storage and uses it instead of rotating the
+ * refresh cookie a second time.
+ */
 let refreshing: Promise<boolean> | null = null;
 
-function refreshToken(): Promise<boolean> {
+function refreshToken(stale: string | null): Promise<boolean> {
   refreshing ??= (async () => {
     try {
-      const answer = await send<Record<string, string>>('/refreshToken', { method: 'GET' }, null);
-      const token = answer.body?.data?.[settings.tokenName];
-      if (!answer.body || !isSuccessCode(answer.body.code) || !token) return false;
-      setToken(token);
-      return true;
-    } catch {
-      return false;
+      const locks = globalThis.navigator?.locks;
+      return locks ? await locks.request(REFRESH_LOCK, () => refreshUnlessDone(stale)) : await refreshUnlessDone(stale);
     } finally {
       refreshing = null;
     }
   })();
   return refreshing;
+}
+
+async function refreshUnlessDone(stale: string | null): Promise<boolean> {
+  const current = getToken();
+  if (current && current !== stale) return true;
+  try {
+    const answer = await send<Record<string, string>>('/refreshToken', { method: 'GET' }, null);
+    const token = answer.body?.data?.[settings.tokenName];
+    if (!answer.body || !isSuccessCode(answer.body.code) || !token) return false;
+    setToken(token);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 interface Answer<T> {
@@ -95,8 +111,9 @@ async function send<T>(url: string, options: RequestOptions, token: string | nul
  */
 export async function request<T>(url: string, options: RequestOptions = {}, retried = false): Promise<T> {
   let answer: Answer<T>;
+  const token = getToken();
   try {
-    answer = await send<T>(url, options, getToken());
+    answer = await send<T>(url, options, token);
   } catch {
     const msg = t('request.network');
     if (!options.silent) shellEvents.emit('notify:error', msg);
@@ -116,7 +133,7 @@ export async function request<T>(url: string, options: RequestOptions = {}, retr
       shellEvents.emit('session:reset', msg);
       break;
     case 402:
-      if (!retried && (await refreshToken())) return request<T>(url, options, true);
+      if (!retried && (await refreshToken(token))) return request<T>(url, options, true);
       removeToken();
       shellEvents.emit('session:reset', t('request.status401'));
       break;

@@ -92,6 +92,25 @@ describe('the request client (spec §7, §8)', () => {
     expect(events).toEqual([]);
   });
 
+  it('uses the token another tab refreshed meanwhile instead of rotating the cookie again', async () => {
+    setToken('expired');
+    let refreshes = 0;
+    mockServer.use(
+      http.get('*/refreshToken', () => {
+        refreshes++;
+        return envelope(200, { token: 'mine' });
+      }),
+      http.post('*/api/x', ({ request: req }) => {
+        if (req.headers.get('authorization') === 'Bearer from-other-tab') return envelope(200, 'ok');
+        // The other tab finished its refresh while this answer was on its way.
+        setToken('from-other-tab');
+        return envelope(402);
+      }),
+    );
+    await expect(request('/api/x')).resolves.toBe('ok');
+    expect(refreshes).toBe(0);
+  });
+
   it('sends everyone to login when the refresh fails, leaving no request hanging', async () => {
     setToken('expired');
     mockServer.use(

@@ -1,0 +1,265 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { Config } from '../config';
+import {
+  AdminEndSessionsBody,
+  ChangePasswordBody,
+  EndSessionBody,
+  RegisterBody,
+  ResetPasswordBody,
+  SendCodeBody,
+  SendCodeData,
+  SessionList,
+  UnlockBody,
+  UserStatusBody,
+} from '../../src/contract/api/account';
+import { TokenData } from '../../src/contract/api/auth';
+import { Type, type Static } from '../../src/contract/schema';
+import { Code } from '../../src/contract/envelope';
+import { ok } from '../http/envelope';
+import { ApiError } from '../http/errors';
+import { routeSchema } from '../http/route';
+import { recordLog } from '../audit/system-log';
+import { settings } from '../../src/contract/settings';
+import { hashPassword, verifyPassword } from './passwords';
+import { assertAcceptablePassword } from './password-policy';
+import { consumeCode, issueCode, type CodeSender } from './verification-codes';
+import { listSessions, revokeSession, revokeUserSessions, setSessionLock } from './sessions';
+import { sessionPolicy, startLogin } from './routes';
+
+/** Self-registered sellers get a team of their own, of the asking type, and the seller role. */
+const REGISTERED_TEAM_TYPE = 1;
+const REGISTERED_ROLE = 'seller';
+const MANAGE_USERS = { permission: 'user:manage' } as const;
+
+const NoData = Type.Null();
+
+export async function accountRoutes(
+  app: FastifyInstance,
+  { db, config, sender }: { db: Kysely<Database>; config: Config; sender: CodeSender },
+) {
+  const policy = sessionPolicy(config);
+  const audit = (request: FastifyRequest, action: string, result: 'ok' | 'fail', extra: { target?: string; detail?: string } = {}) =>
+    recordLog(db, {
+      userId: request.caller?.userId ?? null,
+      username: request.caller?.username ?? '',
+      action,
+      ip: request.ip,
+      result,
+      ...extra,
+    });
+
+  app.post<{ Body: SendCodeBody }>(
+    '/api/public/send-code',
+    {
+      config: { access: 'public' },
+      schema: routeSchema({ summary: 'Send a 6-digit code to a mobile (register or reset)', tags: ['account'], body: SendCodeBody, data: SendCodeData, auth: false }),
+    },
+    async (request) => {
+      const { mobile, scene } = request.body;
+      const owner = await db.selectFrom('users').select('id').where('mobile', '=', mobile).executeTakeFirst();
+      if (scene === 'register' && owner) throw new ApiError(Code.badRequest, 'mobileTaken');
+      const code = await issueCode(db, mobile, scene);
+      // A reset for an unknown number answers like any other, so numbers cannot be probed; nothing is sent.
+      if (scene === 'reset' && !owner) return ok({ retry_after: 60 });
+      await sender.send(mobile, code, scene);
+      return ok({ retry_after: 60, ...(sender.demo && config.demoSeed ? { demo_code: code } : {}) });
+    },
+  );
+
+  app.post<{ Body: RegisterBody }>(
+    '/api/public/register',
+    {
+      config: { access: 'public' },
+      schema: routeSchema({ summary: 'Register a seller account with a mobile code', tags: ['account'], body: RegisterBody, data: TokenData, auth: false }),
+    },
+    async (request, reply) => {
+      const { username, password, mobile, code } = request.body;
+      assertAcceptablePassword(password);
+      if (await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst()) {
+        throw new ApiError(Code.badRequest, 'usernameTaken');
+      }
+      if (await db.selectFrom('users').select('id').where('mobile', '=', mobile).executeTakeFirst()) {
+        throw new ApiError(Code.badRequest, 'mobileTaken');
+      }
+      await consumeCode(db, mobile, 'register', code);
+      const password_hash = await hashPassword(password);
+      const now = Date.now();
+      const userId = await db.transaction().execute(async (trx) => {
+        const team = await trx
+          .insertInto('teams')
+          .values({ name: `${username}的团队`, type: REGISTERED_TEAM_TYPE, created_at: now, updated_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const user = await trx
+          .insertInto('users')
+          .values({
+            team_id: team.id,
+            department_id: null,
+            username,
+            password_hash,
+            name: username,
+            logo: settings.defaultAvatar,
+            mobile,
+            email: null,
+            created_at: now,
+            updated_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const role = await trx.selectFrom('roles').select('id').where('code', '=', REGISTERED_ROLE).executeTakeFirst();
+        if (role) await trx.insertInto('user_roles').values({ user_id: user.id, role_id: role.id }).execute();
+        return user.id;
+      });
+      await recordLog(db, { userId, username, action: 'register', ip: request.ip, result: 'ok' });
+      return ok(await startLogin(db, request, reply, userId, policy));
+    },
+  );
+
+  app.post<{ Body: ResetPasswordBody }>(
+    '/api/public/reset-password',
+    {
+      config: { access: 'public' },
+      schema: routeSchema({ summary: 'Set a new password with a mobile code; ends every login', tags: ['account'], body: ResetPasswordBody, data: NoData, auth: false }),
+    },
+    async (request) => {
+      const { mobile, code, password } = request.body;
+      assertAcceptablePassword(password);
+      await consumeCode(db, mobile, 'reset', code);
+      const user = await db.selectFrom('users').select(['id', 'username']).where('mobile', '=', mobile).executeTakeFirst();
+      if (!user) throw new ApiError(Code.badRequest, 'codeInvalid');
+      await setPassword(user.id, password);
+      await recordLog(db, { userId: user.id, username: user.username, action: 'reset-password', ip: request.ip, result: 'ok' });
+      return ok(null);
+    },
+  );
+
+  app.post<{ Body: Static<typeof ChangePasswordBody> }>(
+    '/api/index/change-password',
+    {
+      config: { access: 'authenticated' },
+      schema: routeSchema({ summary: 'Change the password; ends every login of the user', tags: ['account'], body: ChangePasswordBody, data: NoData, auth: true }),
+    },
+    async (request) => {
+      const caller = request.caller!;
+      const { old_password, password } = request.body;
+      const user = await db.selectFrom('users').select('password_hash').where('id', '=', caller.userId).executeTakeFirstOrThrow();
+      if (!(await verifyPassword(user.password_hash, old_password))) {
+        await audit(request, 'change-password', 'fail');
+        throw new ApiError(Code.badRequest, 'wrongPassword');
+      }
+      assertAcceptablePassword(password);
+      await setPassword(caller.userId, password);
+      await audit(request, 'change-password', 'ok');
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/api/index/lock',
+    {
+      config: { access: 'authenticated' },
+      schema: routeSchema({ summary: 'Lock this session until the password is given again', tags: ['account'], data: NoData, auth: true }),
+    },
+    async (request) => {
+      await setSessionLock(db, request.caller!.sessionId, true);
+      return ok(null);
+    },
+  );
+
+  app.post<{ Body: Static<typeof UnlockBody> }>(
+    '/api/index/unlock',
+    {
+      config: { access: 'authenticated', whileLocked: true },
+      schema: routeSchema({ summary: "Lift the lock with the user's password", tags: ['account'], body: UnlockBody, data: NoData, auth: true }),
+    },
+    async (request) => {
+      const caller = request.caller!;
+      const user = await db.selectFrom('users').select('password_hash').where('id', '=', caller.userId).executeTakeFirstOrThrow();
+      if (!(await verifyPassword(user.password_hash, request.body.password))) {
+        await audit(request, 'unlock', 'fail');
+        throw new ApiError(Code.badRequest, 'wrongPassword');
+      }
+      await setSessionLock(db, caller.sessionId, false);
+      await audit(request, 'unlock', 'ok');
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/api/index/sessions',
+    {
+      config: { access: 'authenticated' },
+      schema: routeSchema({ summary: "The caller's live logins", tags: ['account'], data: SessionList, auth: true }),
+    },
+    async (request) => {
+      const caller = request.caller!;
+      const rows = await listSessions(db, caller.userId);
+      return ok({ rows: rows.map((row) => ({ ...row, current: row.id === caller.sessionId })) });
+    },
+  );
+
+  app.post<{ Body: Static<typeof EndSessionBody> }>(
+    '/api/index/sessions/end',
+    {
+      config: { access: 'authenticated' },
+      schema: routeSchema({ summary: 'End one of my logins, or all the others', tags: ['account'], body: EndSessionBody, data: NoData, auth: true }),
+    },
+    async (request) => {
+      const caller = request.caller!;
+      if (request.body.others) {
+        await revokeUserSessions(db, caller.userId, caller.sessionId);
+      } else {
+        const mine = await listSessions(db, caller.userId);
+        if (request.body.id === undefined || !mine.some((s) => s.id === request.body.id)) {
+          throw new ApiError(Code.notFound, 'sessionNotFound');
+        }
+        await revokeSession(db, request.body.id);
+      }
+      await audit(request, 'end-session', 'ok', { detail: request.body.others ? 'others' : String(request.body.id) });
+      return ok(null);
+    },
+  );
+
+  app.post<{ Body: Static<typeof AdminEndSessionsBody> }>(
+    '/api/admin/sessions/end',
+    {
+      config: { access: MANAGE_USERS },
+      schema: routeSchema({ summary: "End every login of a user (administrators)", tags: ['account'], body: AdminEndSessionsBody, data: NoData, auth: true }),
+    },
+    async (request) => {
+      const target = await findUser(request.body.user_id);
+      await revokeUserSessions(db, target.id);
+      await audit(request, 'end-sessions', 'ok', { target: target.username });
+      return ok(null);
+    },
+  );
+
+  app.post<{ Body: Static<typeof UserStatusBody> }>(
+    '/api/admin/user/status',
+    {
+      config: { access: MANAGE_USERS },
+      schema: routeSchema({ summary: 'Enable or disable a user; disabling ends their logins', tags: ['account'], body: UserStatusBody, data: NoData, auth: true }),
+    },
+    async (request) => {
+      const target = await findUser(request.body.user_id);
+      await db.updateTable('users').set({ status: request.body.status, updated_at: Date.now() }).where('id', '=', target.id).execute();
+      if (request.body.status === 0) await revokeUserSessions(db, target.id);
+      await audit(request, request.body.status === 0 ? 'disable-user' : 'enable-user', 'ok', { target: target.username });
+      return ok(null);
+    },
+  );
+
+  async function findUser(id: number) {
+    const user = await db.selectFrom('users').select(['id', 'username']).where('id', '=', id).executeTakeFirst();
+    if (!user) throw new ApiError(Code.notFound, 'userNotFound');
+    return user;
+  }
+
+  async function setPassword(userId: number, password: string) {
+    const password_hash = await hashPassword(password);
+    await db.updateTable('users').set({ password_hash, updated_at: Date.now() }).where('id', '=', userId).execute();
+    await revokeUserSessions(db, userId);
+  }
+}

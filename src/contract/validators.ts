@@ -1,0 +1,49 @@
+/**
+ * The helper checks of spec §5, shared by the server's schemas and the console's forms. Each is a
+ * plain pattern or predicate so JSON Schema (`pattern`) and form rules can use the same source.
+ */
+export const patterns = {
+  /** Mainland mobile number: 1, then 3–9, then 9 more digits. */
+  mobile: '^1[3-9]\\d{9}$',
+  /** A 6-digit verification code. */
+  smsCode: '^\\d{6}$',
+  /** Link: http, https, mailto, tel or protocol-relative. */
+  link: '^(https?:|mailto:|tel:|//)',
+  /** Signed decimal number. */
+  signedDecimal: '^[-+]?\\d+(\\.\\d+)?$',
+  /** http(s) URL with a path. */
+  httpUrl: '^https?:\\/\\/[^\\s/?#]+\\.[^\\s/?#]+(\\/[^\\s]*)?$',
+  /** ID card: 15 or 18 digits, the last may be X. */
+  idCard: '^(\\d{15}|\\d{17}[\\dXx])$',
+  email: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$',
+  chinese: '^[\\u4e00-\\u9fa5]+$',
+  letters: '^[A-Za-z]+$',
+} as const;
+
+export const MIN_PASSWORD_LENGTH = 6;
+export const MAX_PASSWORD_LENGTH = 128;
+
+const test = (pattern: string) => (value: string) => new RegExp(pattern).test(value);
+
+export const isMobile = test(patterns.mobile);
+export const isLink = test(patterns.link);
+export const isSignedDecimal = test(patterns.signedDecimal);
+export const isHttpUrl = test(patterns.httpUrl);
+export const isIdCard = test(patterns.idCard);
+export const isEmail = test(patterns.email);
+export const isChinese = test(patterns.chinese);
+export const isLetters = test(patterns.letters);
+
+export function hasMinLength(value: string, min = MIN_PASSWORD_LENGTH): boolean {
+  return value.length >= min;
+}
+
+/** JSON text whose top level is an object. */
+export function isJsonObject(value: string): boolean {
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed);
+  } catch {
+    return false;
+  }
+}
