@@ -47,7 +47,7 @@ export const CONFIG_VARIABLES = {
   BODY_LIMIT: { default: '1048576', doc: 'Largest accepted request body, in bytes' },
   ACCESS_TOKEN_TTL: { default: '2h', doc: 'Lifetime of an access token (s, m, h or d suffix)' },
   REFRESH_TOKEN_TTL: { default: '7d', doc: 'Absolute lifetime of a login (refresh token)' },
-  IDLE_LOCK_MINUTES: { default: '30', doc: 'Idle minutes after which a session must unlock' },
+  IDLE_LOCK_MINUTES: { default: '30', doc: 'Idle minutes after which a session must unlock (decimals allowed)' },
   TRUST_PROXY: { default: 'off', doc: 'Trust X-Forwarded-* headers from a reverse proxy (on/off)' },
   CHAT_PING_INTERVAL: { default: '20', doc: 'Chat socket heartbeat interval, in seconds' },
   CHAT_PING_TIMEOUT: { default: '75', doc: 'Chat socket silence after which it is closed, in seconds' },
@@ -63,16 +63,20 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     return value === '' ? undefined : value;
   };
 
-  const integer = (name: keyof typeof CONFIG_VARIABLES, fallback: number, min: number, max: number): number => {
+  const number = (name: keyof typeof CONFIG_VARIABLES, fallback: number, min: number, max: number, whole: boolean): number => {
     const value = raw(name);
     if (value === undefined) return fallback;
     const n = Number(value);
-    if (!Number.isInteger(n) || n < min || n > max) {
-      problems.push(`${name}=${value}: expected a whole number from ${min} to ${max}`);
+    if (!Number.isFinite(n) || (whole && !Number.isInteger(n)) || n < min || n > max) {
+      problems.push(`${name}=${value}: expected a ${whole ? 'whole ' : ''}number from ${min} to ${max}`);
       return fallback;
     }
     return n;
   };
+  const integer = (name: keyof typeof CONFIG_VARIABLES, fallback: number, min: number, max: number) =>
+    number(name, fallback, min, max, true);
+  const decimal = (name: keyof typeof CONFIG_VARIABLES, fallback: number, min: number, max: number) =>
+    number(name, fallback, min, max, false);
 
   const flag = (name: keyof typeof CONFIG_VARIABLES, fallback: boolean): boolean => {
     const value = raw(name)?.toLowerCase();
@@ -120,7 +124,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     bodyLimit: integer('BODY_LIMIT', 1_048_576, 1024, 1024 ** 3),
     accessTokenTtlSeconds: duration('ACCESS_TOKEN_TTL', '2h'),
     refreshTokenTtlSeconds: duration('REFRESH_TOKEN_TTL', '7d'),
-    idleLockMinutes: integer('IDLE_LOCK_MINUTES', 30, 1, 7 * 24 * 60),
+    idleLockMinutes: decimal('IDLE_LOCK_MINUTES', 30, 0.05, 7 * 24 * 60),
     trustProxy: flag('TRUST_PROXY', false),
     chatPingInterval: integer('CHAT_PING_INTERVAL', 20, 1, 3600),
     chatPingTimeout: integer('CHAT_PING_TIMEOUT', 75, 2, 7200),
