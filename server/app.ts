@@ -9,9 +9,11 @@ import { envelopePlugin } from './http/envelope';
 import { securityHeaders } from './http/security';
 import { apiDocs } from './http/docs';
 import { spa } from './http/spa';
+import { uploads } from './http/uploads';
 import { guardPlugin } from './auth/guard';
 import { authRoutes } from './auth/routes';
 import { accountRoutes } from './auth/account-routes';
+import { profileRoutes } from './auth/profile-routes';
 import { qrRoutes } from './auth/qr-routes';
 import { logSender, noSender, type CodeSender } from './auth/verification-codes';
 import { indexRoutes } from './index/routes';
@@ -67,9 +69,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(guardPlugin, { db, idleLockMs: config.idleLockMinutes * 60_000 });
   await app.register(authRoutes, { db, config });
   await app.register(accountRoutes, { db, config, sender: deps.sender ?? (config.demoSeed ? logSender(app.log) : noSender) });
+  await app.register(profileRoutes, { db, config });
   await app.register(qrRoutes, { db, config });
   await app.register(indexRoutes, { db });
   await app.register(chatSocket, { db, config });
+  await app.register(uploads, { dataDir: config.dataDir });
   await app.register(spa, { staticDir: config.staticDir });
   return app;
 }

@@ -36,6 +36,11 @@ const zh = {
   userNotFound: '用户不存在',
   qrNotFound: '二维码不存在',
   qrExpired: '二维码已过期，请刷新',
+  nameRequired: '姓名不能为空',
+  emailInvalid: '请输入正确的邮箱地址',
+  avatarMissing: '请选择要上传的图片',
+  avatarTooLarge: '图片不能超过 {mb} MB',
+  avatarType: '只能上传 PNG、JPEG、GIF 或 WebP 图片',
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -74,6 +79,11 @@ const en: Record<MessageKey, string> = {
   userNotFound: 'No such user',
   qrNotFound: 'No such QR code',
   qrExpired: 'The QR code has expired; refresh it',
+  nameRequired: 'Name cannot be empty',
+  emailInvalid: 'Please enter a valid email address',
+  avatarMissing: 'Choose an image to upload',
+  avatarTooLarge: 'The image must not be larger than {mb} MB',
+  avatarType: 'Only PNG, JPEG, GIF or WebP images can be uploaded',
 };
 
 export type Language = 'zh' | 'en';
@@ -96,4 +106,5 @@ export const FIELD_MESSAGES: Record<string, MessageKey> = {
   password: 'passwordTooShort',
   mobile: 'mobileInvalid',
   code: 'codeRequired',
+  email: 'emailInvalid',
 };

@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { sendNotFound } from './envelope';
 
 /** Paths the SPA never owns: an unknown one of these is a 404 in the envelope, not index.html. */
-const SERVER_PATHS = /^\/(api|chat|expireToken|refreshToken)(\/|$)/;
+const SERVER_PATHS = /^\/(api|chat|expireToken|refreshToken|uploads)(\/|$)/;
 
 /**
  * Serves the built front end: hashed assets cached for a year, index.html never cached, and any

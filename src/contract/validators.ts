@@ -7,12 +7,19 @@ export const patterns = {
   mobile: '^1[3-9]\\d{9}$',
   /** A 6-digit verification code. */
   smsCode: '^\\d{6}$',
-  /** Link: http, https, mailto, tel or protocol-relative. */
-  link: '^(https?:|mailto:|tel:|//)',
+  /**
+   * Link: http, https, mailto, tel or protocol-relative, with something after the scheme (a bare
+   * "tel:" or "https://" leads nowhere). Schemes are case-insensitive (RFC 3986 §3.1), spelled out
+   * as character classes because a JSON Schema pattern takes no flags.
+   */
+  link: '^(([Hh][Tt][Tt][Pp][Ss]?:)?//[^\\s/]|([Mm][Aa][Ii][Ll][Tt][Oo]|[Tt][Ee][Ll]):\\S)',
   /** Signed decimal number. */
   signedDecimal: '^[-+]?\\d+(\\.\\d+)?$',
-  /** http(s) URL with a path. */
-  httpUrl: '^https?:\\/\\/[^\\s/?#]+\\.[^\\s/?#]+(\\/[^\\s]*)?$',
+  /**
+   * http(s) URL: a dotted host, then optionally a path, query or fragment. "With a path" means a
+   * path is allowed, not required: a bare site address is a URL a form must take.
+   */
+  httpUrl: '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#]+\\.[^\\s/?#]+([/?#]\\S*)?$',
   /** ID card: 15 or 18 digits, the last may be X. */
   idCard: '^(\\d{15}|\\d{17}[\\dXx])$',
   email: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$',
@@ -23,7 +30,8 @@ export const patterns = {
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_LENGTH = 128;
 
-const test = (pattern: string) => (value: string) => new RegExp(pattern).test(value);
+// The 'u' flag is what ajv compiles schema patterns with, so form and server read a pattern alike.
+const test = (pattern: string) => (value: string) => new RegExp(pattern, 'u').test(value);
 
 export const isMobile = test(patterns.mobile);
 export const isLink = test(patterns.link);
@@ -34,8 +42,9 @@ export const isEmail = test(patterns.email);
 export const isChinese = test(patterns.chinese);
 export const isLetters = test(patterns.letters);
 
+/** Counts characters as JSON Schema's minLength does (code points), so form and server agree on "😀😀😀". */
 export function hasMinLength(value: string, min = MIN_PASSWORD_LENGTH): boolean {
-  return value.length >= min;
+  return [...value].length >= min;
 }
 
 /** JSON text whose top level is an object. */

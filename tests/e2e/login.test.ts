@@ -1,15 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 import { startE2eServer, stopE2eServer } from '../support/e2e-server';
 import type { SpawnedServer } from '../support/spawn-server';
+import { logIn } from '../support/console-page';
 
-async function logIn(page: Page, username: string, password: string) {
-  await page.getByPlaceholder('用户名').fill(username);
-  await page.getByPlaceholder('密码').fill(password);
-  await page.getByRole('button', { name: /登\s*录/ }).click();
-  await page.getByTestId('user-menu').waitFor();
-}
 
 describe('signing in to the console in Chromium', () => {
   let server: SpawnedServer;
@@ -44,7 +39,7 @@ describe('signing in to the console in Chromium', () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`${server.url}/login`);
-    await logIn(page, username, password);
+    await logIn(page, server.url, username, password);
     await page.waitForURL(`**${home}`);
     expect(await page.getByTestId('user-menu').textContent()).toContain(name);
     await context.close();
@@ -55,7 +50,7 @@ describe('signing in to the console in Chromium', () => {
     const page = await context.newPage();
     await page.goto(`${server.url}/goods/list?page=2`);
     await page.waitForURL(/\/login\?redirect=%2Fgoods%2Flist%3Fpage%3D2/);
-    await logIn(page, 'seller', 'seller123');
+    await logIn(page, server.url, 'seller', 'seller123');
     await page.waitForURL('**/goods/list?page=2');
     expect(await page.title()).toBe('商品列表 - 电商卖家控制台');
     // A signed-in user who opens /login goes home instead.
@@ -68,7 +63,7 @@ describe('signing in to the console in Chromium', () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`${server.url}/login`);
-    await logIn(page, 'staff', 'staff123');
+    await logIn(page, server.url, 'staff', 'staff123');
     await page.goto(`${server.url}/no/such/page`);
     await page.waitForURL('**/404');
     await page.getByText(/^抱歉/).first().waitFor();
@@ -79,7 +74,7 @@ describe('signing in to the console in Chromium', () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`${server.url}/login`);
-    await logIn(page, 'admin', 'admin123');
+    await logIn(page, server.url, 'admin', 'admin123');
     const token = await page.evaluate(() => localStorage.getItem('shop-vite-token'));
     await page.getByTestId('user-menu').hover();
     await page.getByText('退出登录').click();

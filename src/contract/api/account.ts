@@ -1,5 +1,6 @@
 import { Type, type Static } from '../schema';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, patterns } from '../validators';
+import { TeamInfo } from './auth';
 
 const Password = Type.String({ minLength: MIN_PASSWORD_LENGTH, maxLength: MAX_PASSWORD_LENGTH });
 const Mobile = Type.String({ pattern: patterns.mobile });
@@ -87,3 +88,32 @@ export const QrInfoData = Type.Object({
 });
 export type QrInfoData = Static<typeof QrInfoData>;
 
+export const ProfileData = Type.Object({
+  username: Type.String(),
+  name: Type.String(),
+  logo: Type.String(),
+  mobile: Type.Union([Type.String(), Type.Null()]),
+  email: Type.Union([Type.String(), Type.Null()]),
+  team: TeamInfo,
+  /** Role codes, as index-init gives them. */
+  role: Type.Array(Type.String()),
+  /** Display names of the same roles, in the same order. */
+  role_name: Type.Array(Type.String()),
+  department: Type.Union([Type.String(), Type.Null()]),
+  created_at: Type.Integer(),
+});
+export type ProfileData = Static<typeof ProfileData>;
+
+export const ProfileUpdateBody = Type.Object(
+  {
+    /** Trimmed before it is stored; blank is refused. */
+    name: Type.String({ minLength: 1, maxLength: 32 }),
+    /** Left as it is when omitted; '' clears it. */
+    email: Type.Optional(Type.String({ maxLength: 254, pattern: `^$|${patterns.email}` })),
+  },
+  { additionalProperties: false },
+);
+export type ProfileUpdateBody = Static<typeof ProfileUpdateBody>;
+
+export const AvatarData = Type.Object({ logo: Type.String() });
+export type AvatarData = Static<typeof AvatarData>;

@@ -1,13 +1,25 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { I18nProvider } from '../i18n/I18nProvider';
 import { routes } from '../router/routes';
+import { useStore } from '../store';
+import { lockStore } from '../auth/lock-store';
+import { Loading } from './Loading';
+
+const LockScreen = lazy(() => import('../auth/LockScreen'));
 
 export function App() {
   const router = useMemo(() => createBrowserRouter(routes), []);
+  const locked = useStore(lockStore);
   return (
     <I18nProvider>
-      <RouterProvider router={router} />
+      {locked ? (
+        <Suspense fallback={<Loading />}>
+          <LockScreen />
+        </Suspense>
+      ) : (
+        <RouterProvider router={router} />
+      )}
     </I18nProvider>
   );
 }

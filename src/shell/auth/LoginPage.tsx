@@ -1,13 +1,15 @@
-import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { Button, Checkbox, Input } from 'antd';
+import { lazy, Suspense, useCallback, useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { Button, Checkbox } from 'antd';
+// The bare Input and Password, not antd's Input namespace, which drags TextArea, Search and OTP along.
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useI18n } from '../i18n/I18nProvider';
-import { LanguageSwitch } from '../i18n/LanguageSwitch';
 import { greetingKey } from './greeting';
-import { homePath, loadSession, login, resetSession } from './session';
-import { safeRedirect } from './redirect';
-import './login.css';
+import { login, resetSession } from './session';
+import { AuthLayout } from './AuthLayout';
+import { useFinishLogin } from './useFinishLogin';
 
 interface Credentials {
   username: string;
@@ -16,8 +18,9 @@ interface Credentials {
 
 const REMEMBERED_USER = 'rememberedUser';
 
-// Only a failed login shows the alert: it arrives after a round trip, so it loads on demand.
+// Only a failed login shows the alert, and only a chosen QR login draws a QR code: both load on demand.
 const Alert = lazy(() => import('antd/es/alert'));
+const QrLoginPanel = lazy(() => import('./QrLoginPanel'));
 
 /**
  * The spec's §5 rules for the two fields. The login page uses plain inputs rather than antd's Form:
@@ -32,8 +35,10 @@ function fieldErrors({ username, password }: Credentials) {
 
 export default function LoginPage() {
   const { t } = useI18n();
-  const navigate = useNavigate();
   const [params] = useSearchParams();
+  const { search } = useLocation();
+  const finishLogin = useFinishLogin();
+  const [qr, setQr] = useState(false);
   const [error, setError] = useState<string | null>(params.get('reason'));
   const [busy, setBusy] = useState(false);
   const [values, setValues] = useState<Credentials>(() => ({
@@ -43,6 +48,8 @@ export default function LoginPage() {
   const [remember, setRemember] = useState(() => localStorage.getItem(REMEMBERED_USER) !== null);
   const [checked, setChecked] = useState(false);
   const errors = fieldErrors(values);
+  const showError = (e: unknown) => setError(e instanceof Error ? e.message : String(e));
+  const onQrToken = useCallback((token: string) => void finishLogin(token).catch(showError), [finishLogin]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -54,12 +61,11 @@ export default function LoginPage() {
       await login(values.username.trim(), values.password);
       if (remember) localStorage.setItem(REMEMBERED_USER, values.username.trim());
       else localStorage.removeItem(REMEMBERED_USER);
-      const session = await loadSession();
-      navigate(safeRedirect(params.get('redirect')) ?? homePath(session), { replace: true });
+      await finishLogin();
     } catch (e) {
       // A login that half-worked (token but no valid profile) must not leave a token behind.
       resetSession();
-      setError(e instanceof Error ? e.message : String(e));
+      showError(e);
     } finally {
       setBusy(false);
     }
@@ -68,60 +74,63 @@ export default function LoginPage() {
   const fieldError = (key: keyof Credentials) => (checked && errors[key] ? t(errors[key]) : null);
 
   return (
-    <div className="login-page">
-      <div className="login-brand">
-        <img src="/favicon.svg" alt="" className="login-logo" />
-        <h1 className="login-brand-title">{t('app.siteTitle')}</h1>
-        <p className="login-brand-sub">{t('login.subtitle')}</p>
-      </div>
-      <div className="login-panel">
-        <div className="login-lang">
-            <LanguageSwitch />
-        </div>
-        <div className="login-card">
-          <h2 className="login-greeting">{t(greetingKey(new Date().getHours()))}！</h2>
-          <p className="login-muted">{t('login.welcome', { title: t('app.siteTitle') })}</p>
-          {error && (
-            <Suspense fallback={<div role="alert" className="login-error">{error}</div>}>
-              <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />
-            </Suspense>
-          )}
-          <form className="login-form" onSubmit={submit} noValidate>
-            <LoginField id="username" label={t('login.username')} error={fieldError('username')}>
-              <Input
-                id="username"
-                size="large"
-                prefix={<UserOutlined />}
-                autoComplete="username"
-                placeholder={t('login.username')}
-                status={fieldError('username') ? 'error' : undefined}
-                value={values.username}
-                onChange={(e) => setValues({ ...values, username: e.target.value })}
-              />
-            </LoginField>
-            <LoginField id="password" label={t('login.password')} error={fieldError('password')}>
-              <Input.Password
-                id="password"
-                size="large"
-                prefix={<LockOutlined />}
-                autoComplete="current-password"
-                placeholder={t('login.password')}
-                status={fieldError('password') ? 'error' : undefined}
-                value={values.password}
-                onChange={(e) => setValues({ ...values, password: e.target.value })}
-              />
-            </LoginField>
-            <Checkbox className="login-remember" checked={remember} onChange={(e) => setRemember(e.target.checked)}>
+    <AuthLayout>
+      <h2 className="login-greeting">{t(greetingKey(new Date().getHours()))}！</h2>
+      <p className="login-muted">{t('login.welcome', { title: t('app.siteTitle') })}</p>
+      {error && (
+        <Suspense fallback={<div role="alert" className="login-error">{error}</div>}>
+          <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />
+        </Suspense>
+      )}
+      {qr ? (
+        <Suspense fallback={<div className="login-qr-placeholder" />}>
+          <QrLoginPanel onToken={onQrToken} />
+        </Suspense>
+      ) : (
+        <form className="login-form" onSubmit={submit} noValidate>
+          <LoginField id="username" label={t('login.username')} error={fieldError('username')}>
+            <Input
+              id="username"
+              size="large"
+              prefix={<UserOutlined />}
+              autoComplete="username"
+              placeholder={t('login.username')}
+              status={fieldError('username') ? 'error' : undefined}
+              value={values.username}
+              onChange={(e) => setValues({ ...values, username: e.target.value })}
+            />
+          </LoginField>
+          <LoginField id="password" label={t('login.password')} error={fieldError('password')}>
+            <Password
+              id="password"
+              size="large"
+              prefix={<LockOutlined />}
+              autoComplete="current-password"
+              placeholder={t('login.password')}
+              status={fieldError('password') ? 'error' : undefined}
+              value={values.password}
+              onChange={(e) => setValues({ ...values, password: e.target.value })}
+            />
+          </LoginField>
+          <div className="login-row">
+            <Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)}>
               {t('login.remember')}
             </Checkbox>
-            <Button type="primary" htmlType="submit" size="large" block loading={busy}>
-              {t('login.submit')}
-            </Button>
-          </form>
-          <p className="login-muted login-demo">{t('login.demoHint')}</p>
-        </div>
+            <Link to="/password">{t('forgot.link')}</Link>
+          </div>
+          <Button type="primary" htmlType="submit" size="large" block loading={busy}>
+            {t('login.submit')}
+          </Button>
+        </form>
+      )}
+      <div className="login-row login-links">
+        <Button type="link" className="login-link-button" onClick={() => setQr(!qr)}>
+          {qr ? t('qr.switchToPassword') : t('qr.switchToQr')}
+        </Button>
+        <Link to={`/register${search}`}>{t('register.title')}</Link>
       </div>
-    </div>
+      <p className="login-muted login-demo">{t('login.demoHint')}</p>
+    </AuthLayout>
   );
 }
 

@@ -4,6 +4,8 @@ import { useStore } from '../store';
 import { Loading } from '../app/Loading';
 import { getToken } from './token';
 import { loadSession, resetSession, sessionStore } from './session';
+import { RequestError } from '../request/client';
+import { Code } from '../../contract/envelope';
 
 function loginPath(location: { pathname: string; search: string }, reason?: string): string {
   const query = new URLSearchParams({ redirect: location.pathname + location.search });
@@ -25,7 +27,8 @@ export function RequireSession({ children }: { children: ReactNode }) {
     if (!token || session) return;
     let cancelled = false;
     loadSession().catch((error: unknown) => {
-      if (cancelled) return;
+      // A locked session (205) keeps its login: the lock screen takes over until it is unlocked.
+      if (cancelled || (error instanceof RequestError && error.code === Code.locked)) return;
       resetSession();
       setFailure(error instanceof Error ? error.message : String(error));
     });

@@ -1,11 +1,13 @@
 import { useMemo, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { App as AntApp, Avatar, Button, Dropdown, Layout, Menu, Typography, type MenuProps } from 'antd';
-import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
+import { KeyOutlined, LockOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
 import type { MenuItem } from '../../contract/api/auth';
 import { settings } from '../../contract/settings';
 import { useStore } from '../store';
 import { logout, sessionStore } from '../auth/session';
+import { lockStore } from '../auth/lock-store';
+import { request } from '../request/client';
 import { useI18n } from '../i18n/I18nProvider';
 import type { Language } from '../i18n/types';
 import { LanguageSwitch } from '../i18n/LanguageSwitch';
@@ -49,8 +51,14 @@ export default function ConsoleLayout() {
     setCollapsed(!collapsed);
   }
 
+  async function lockScreen() {
+    await request('/api/index/lock');
+    lockStore.set(true);
+  }
+
   const userMenu: MenuProps['items'] = [
     { key: 'center', icon: <UserOutlined />, label: t('app.userCenter'), onClick: () => navigate('/main/user-center') },
+    { key: 'password', icon: <KeyOutlined />, label: t('changePassword.title'), onClick: () => navigate('/main/password') },
     { type: 'divider' },
     {
       key: 'logout',
@@ -97,6 +105,7 @@ export default function ConsoleLayout() {
           />
           <div className="console-tools">
             <LanguageSwitch />
+            <Button type="text" icon={<LockOutlined />} aria-label={t('lock.button')} title={t('lock.button')} onClick={lockScreen} />
             <Dropdown menu={{ items: userMenu }} placement="bottomRight">
               <span className="console-user" data-testid="user-menu">
                 <Avatar size="small" src={session.user_info.logo} />

@@ -19,6 +19,7 @@ export class RequestError extends Error {
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** JSON, or FormData for uploads (sent as multipart, the browser sets its boundary). */
   body?: unknown;
   timeout?: number;
   /** Do not toast the error; the caller shows it. */
@@ -84,16 +85,17 @@ interface Answer<T> {
 async function send<T>(url: string, options: RequestOptions, token: string | null): Promise<Answer<T>> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeout ?? settings.requestTimeout);
+  const json = options.body !== undefined && !(options.body instanceof FormData);
   try {
     // Resolved against the page so the same call works in the browser and under test runners.
     const response = await fetch(new URL(url, globalThis.location.origin), {
       method: options.method ?? 'POST',
       headers: {
-        ...(options.body !== undefined ? { 'Content-Type': 'application/json;charset=UTF-8' } : {}),
+        ...(json ? { 'Content-Type': 'application/json;charset=UTF-8' } : {}),
         ...(token ? { Authorization: `Bearer ${token}` } : {}),
         'Accept-Language': languageStore.get(),
       },
-      body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+      body: json ? JSON.stringify(options.body) : (options.body as FormData | undefined),
       credentials: 'same-origin',
       signal: controller.signal,
     });

@@ -3,10 +3,14 @@ import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { Loading } from '../app/Loading';
 import { RequireSession } from '../auth/RequireSession';
 import { getToken } from '../auth/token';
+import '../account/register-views';
 
 // Route-level splitting: the login page never downloads the console frame, and neither downloads
 // the screens' table, form or chart code.
 const LoginPage = lazy(() => import('../auth/LoginPage'));
+const RegisterPage = lazy(() => import('../auth/RegisterPage'));
+const ForgotPasswordPage = lazy(() => import('../auth/ForgotPasswordPage'));
+const QrConfirmView = lazy(() => import('../account/QrConfirmView'));
 const ConsoleLayout = lazy(() => import('../layout/ConsoleLayout'));
 const ErrorPage = lazy(() => import('../errors/ErrorPage'));
 const MenuRoute = lazy(() => import('./MenuRoute'));
@@ -23,6 +27,8 @@ export const routes: RouteObject[] = [
     element: <Outlet />,
     children: [
       { path: '/login', element: <GuestOnly>{suspended(<LoginPage />)}</GuestOnly> },
+      { path: '/register', element: <GuestOnly>{suspended(<RegisterPage />)}</GuestOnly> },
+      { path: '/password', element: <GuestOnly>{suspended(<ForgotPasswordPage />)}</GuestOnly> },
       { path: '/403', element: suspended(<ErrorPage status="403" />) },
       { path: '/404', element: suspended(<ErrorPage status="404" />) },
       { path: '/500', element: suspended(<ErrorPage status="500" />) },
@@ -31,6 +37,7 @@ export const routes: RouteObject[] = [
         path: '/',
         element: <RequireSession>{suspended(<ConsoleLayout />)}</RequireSession>,
         children: [
+          { path: '/qr/confirm', element: suspended(<QrConfirmView />) },
           { path: '*', element: suspended(<MenuRoute />) },
           { index: true, element: suspended(<MenuRoute />) },
         ],

@@ -40,7 +40,7 @@ describe('the login page', () => {
   it('speaks Chinese and checks the fields with the spec messages', async () => {
     renderLogin('/login');
     expect(await screen.findByText('欢迎来到电商卖家控制台')).toBeTruthy();
-    await userEvent.click(screen.getByRole('button', { name: /登\s*录/ }));
+    await userEvent.click(screen.getByRole('button', { name: /^登\s*录$/ }));
     expect(await screen.findByText('用户名不能为空')).toBeTruthy();
     expect(await screen.findByText('密码不能少于6位')).toBeTruthy();
   });
@@ -53,7 +53,7 @@ describe('the login page', () => {
     const router = renderLogin('/login?redirect=%2Fgoods%2Flist%3Fpage%3D2');
     await userEvent.type(await screen.findByPlaceholderText('用户名'), 'seller');
     await userEvent.type(screen.getByPlaceholderText('密码'), 'seller123');
-    await userEvent.click(screen.getByRole('button', { name: /登\s*录/ }));
+    await userEvent.click(screen.getByRole('button', { name: /^登\s*录$/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/goods/list'));
     expect(router.state.location.search).toBe('?page=2');
     expect(getToken()).toBe('t1');
@@ -67,7 +67,7 @@ describe('the login page', () => {
     const router = renderLogin('/login?redirect=%2F%2Fevil.example%2F');
     await userEvent.type(await screen.findByPlaceholderText('用户名'), 'seller');
     await userEvent.type(screen.getByPlaceholderText('密码'), 'seller123');
-    await userEvent.click(screen.getByRole('button', { name: /登\s*录/ }));
+    await userEvent.click(screen.getByRole('button', { name: /^登\s*录$/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/common/info/question'));
   });
 
@@ -80,7 +80,7 @@ describe('the login page', () => {
     renderLogin('/login');
     await userEvent.type(await screen.findByPlaceholderText('用户名'), 'seller');
     await userEvent.type(screen.getByPlaceholderText('密码'), 'wrong-password');
-    await userEvent.click(screen.getByRole('button', { name: /登\s*录/ }));
+    await userEvent.click(screen.getByRole('button', { name: /^登\s*录$/ }));
     expect(await screen.findByText('用户名或密码错误')).toBeTruthy();
     expect(getToken()).toBeNull();
   });
@@ -95,7 +95,7 @@ describe('the login page', () => {
     renderLogin('/login');
     await userEvent.type(await screen.findByPlaceholderText('用户名'), 'seller');
     await userEvent.type(screen.getByPlaceholderText('密码'), 'seller123');
-    await userEvent.click(screen.getByRole('button', { name: /登\s*录/ }));
+    await userEvent.click(screen.getByRole('button', { name: /^登\s*录$/ }));
     expect(await screen.findByText('getUserInfo核心接口异常，请检查返回JSON格式是否正确')).toBeTruthy();
     expect(getToken()).toBeNull();
   });
@@ -105,7 +105,7 @@ describe('the login page', () => {
     renderLogin('/login');
     await userEvent.type(await screen.findByPlaceholderText('用户名'), 'seller');
     await userEvent.type(screen.getByPlaceholderText('密码'), 'seller123');
-    await userEvent.click(screen.getByRole('button', { name: /登\s*录/ }));
+    await userEvent.click(screen.getByRole('button', { name: /^登\s*录$/ }));
     expect(await screen.findByText(/登录接口异常/)).toBeTruthy();
   });
 });

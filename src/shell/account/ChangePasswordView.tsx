@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Alert, Button, Card, Form, Input } from 'antd';
+import { LockOutlined } from '@ant-design/icons';
+import { request } from '../request/client';
+import { useI18n } from '../i18n/I18nProvider';
+import { resetSession } from '../auth/session';
+import { NewPasswordFields } from '../auth/NewPasswordFields';
+
+interface ChangeForm {
+  old_password: string;
+  password: string;
+  confirm: string;
+}
+
+/** Change password: the server ends every login of the user, so the console returns to login. */
+export default function ChangePasswordView() {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit({ old_password, password }: ChangeForm) {
+    setBusy(true);
+    setError(null);
+    try {
+      await request('/api/index/change-password', { body: { old_password, password }, silent: true });
+      resetSession();
+      navigate(`/login?${new URLSearchParams({ reason: t('changePassword.done') })}`, { replace: true });
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Card title={t('changePassword.title')} style={{ maxWidth: 520 }}>
+      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
+      <Form<ChangeForm> layout="vertical" requiredMark={false} onFinish={submit}>
+        <Form.Item name="old_password" label={t('changePassword.oldPassword')} rules={[{ required: true, message: t('login.passwordRequired') }]}>
+          <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
+        </Form.Item>
+        <NewPasswordFields />
+        <Button type="primary" htmlType="submit" loading={busy}>
+          {t('changePassword.submit')}
+        </Button>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react';
+import { useI18n } from '../i18n/I18nProvider';
+import { LanguageSwitch } from '../i18n/LanguageSwitch';
+import './login.css';
+
+/** The frame of the signed-out pages (login, register, forgot password): brand left, card right. */
+export function AuthLayout({ children }: { children: ReactNode }) {
+  const { t } = useI18n();
+  return (
+    <div className="login-page">
+      <div className="login-brand">
+        <img src="/favicon.svg" alt="" className="login-logo" />
+        <h1 className="login-brand-title">{t('app.siteTitle')}</h1>
+        <p className="login-brand-sub">{t('login.subtitle')}</p>
+      </div>
+      <div className="login-panel">
+        <div className="login-lang">
+          <LanguageSwitch />
+        </div>
+        <div className="login-card">{children}</div>
+      </div>
+    </div>
+  );
+}

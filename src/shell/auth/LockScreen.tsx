@@ -1,0 +1,84 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Avatar, Button, Input } from 'antd';
+import { LockOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { settings } from '../../contract/settings';
+import { useStore } from '../store';
+import { useI18n } from '../i18n/I18nProvider';
+import { request } from '../request/client';
+import { lockStore } from './lock-store';
+import { logout, sessionStore } from './session';
+import './lock.css';
+
+function useClock(): string {
+  const [now, setNow] = useState(() => dayjs());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(dayjs()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return now.format('HH:mm');
+}
+
+/**
+ * Covers the whole console while the session is locked: the router is not even mounted, so there
+ * is no way around it but the real password (checked by the server) or logging out.
+ */
+export default function LockScreen() {
+  const { t } = useI18n();
+  const session = useStore(sessionStore);
+  const clock = useClock();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function unlock(event: FormEvent) {
+    event.preventDefault();
+    if (!password) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await request('/api/index/unlock', { body: { password }, silent: true });
+      lockStore.set(false);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function switchUser() {
+    await logout();
+    lockStore.set(false);
+    window.location.assign('/login');
+  }
+
+  return (
+    <div className="lock-screen" role="dialog" aria-modal="true" aria-label={t('lock.title')}>
+      <div className="lock-clock">{clock}</div>
+      <form className="lock-card" onSubmit={unlock}>
+        <Avatar size={72} src={session?.user_info.logo ?? settings.defaultAvatar} />
+        <div className="lock-name">{session?.user_info.name ?? t('lock.title')}</div>
+        <div className="lock-hint">{t('lock.hint')}</div>
+        <Input.Password
+          size="large"
+          autoFocus
+          prefix={<LockOutlined />}
+          placeholder={t('login.password')}
+          autoComplete="current-password"
+          value={password}
+          status={error ? 'error' : undefined}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <div className="lock-error" role={error ? 'alert' : undefined}>
+          {error}
+        </div>
+        <Button type="primary" size="large" htmlType="submit" block loading={busy}>
+          {t('lock.unlock')}
+        </Button>
+        <Button type="link" onClick={switchUser}>
+          {t('lock.switchUser')}
+        </Button>
+      </form>
+    </div>
+  );
+}
