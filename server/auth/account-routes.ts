@@ -27,6 +27,7 @@ import { assertAcceptablePassword } from './password-policy';
 import { consumeCode, issueCode, type CodeSender } from './verification-codes';
 import { listSessions, revokeSession, revokeUserSessions, setSessionLock } from './sessions';
 import { sessionPolicy, startLogin } from './routes';
+import { teamScope } from './team-scope';
 
 /** Self-registered sellers get a team of their own, of the asking type, and the seller role. */
 const REGISTERED_TEAM_TYPE = 1;
@@ -229,7 +230,7 @@ export async function accountRoutes(
       schema: routeSchema({ summary: "End every login of a user (administrators)", tags: ['account'], body: AdminEndSessionsBody, data: NoData, auth: true }),
     },
     async (request) => {
-      const target = await findUser(request.body.user_id);
+      const target = await findUser(request, request.body.user_id);
       await revokeUserSessions(db, target.id);
       await audit(request, 'end-sessions', 'ok', { target: target.username });
       return ok(null);
@@ -243,7 +244,7 @@ export async function accountRoutes(
       schema: routeSchema({ summary: 'Enable or disable a user; disabling ends their logins', tags: ['account'], body: UserStatusBody, data: NoData, auth: true }),
     },
     async (request) => {
-      const target = await findUser(request.body.user_id);
+      const target = await findUser(request, request.body.user_id);
       await db.updateTable('users').set({ status: request.body.status, updated_at: Date.now() }).where('id', '=', target.id).execute();
       if (request.body.status === 0) await revokeUserSessions(db, target.id);
       await audit(request, request.body.status === 0 ? 'disable-user' : 'enable-user', 'ok', { target: target.username });
@@ -251,8 +252,12 @@ export async function accountRoutes(
     },
   );
 
-  async function findUser(id: number) {
-    const user = await db.selectFrom('users').select(['id', 'username']).where('id', '=', id).executeTakeFirst();
+  /** A user the caller may manage: administrators reach everyone, team managers their own team. */
+  async function findUser(request: FastifyRequest, id: number) {
+    const team = await teamScope(request);
+    let query = db.selectFrom('users').select(['id', 'username']).where('id', '=', id);
+    if (team !== null) query = query.where('team_id', '=', team);
+    const user = await query.executeTakeFirst();
     if (!user) throw new ApiError(Code.notFound, 'userNotFound');
     return user;
   }

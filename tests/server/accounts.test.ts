@@ -163,6 +163,25 @@ describe.each(DIALECTS)('accounts on %s', (dialect) => {
     });
   });
 
+  describe('team isolation', () => {
+    it('lets a team manager reach users of their own team only: another team’s id is not found', async () => {
+      const manager = await loginAs(server, 'qianwei', 'demo123456');
+      const otherTeam = await call(server, '/api/admin/sessions/end', { token: manager.token, body: { user_id: await userId('wufang') } });
+      expect(otherTeam.status).toBe(404);
+      expect(otherTeam.body).toEqual({ code: 404, msg: '用户不存在', data: null });
+      const disable = await call(server, '/api/admin/user/status', { token: manager.token, body: { user_id: await userId('sunli'), status: 0 } });
+      expect(disable.status).toBe(404);
+      const sameTeam = await call(server, '/api/admin/sessions/end', { token: manager.token, body: { user_id: await userId('seller') } });
+      expect(sameTeam.body.code).toBe(200);
+    });
+
+    it('refuses user management to a role without the permission', async () => {
+      const seller = await loginAs(server, 'seller', 'seller123');
+      const res = await call(server, '/api/admin/user/status', { token: seller.token, body: { user_id: await userId('zhaolei'), status: 0 } });
+      expect(res.status).toBe(403);
+    });
+  });
+
   describe('QR login', () => {
     it('logs the waiting page in once the signed-in user confirms, once', async () => {
       const created = await call<QrCreateData>(server, '/api/public/qr/create', { headers: { 'user-agent': 'Waiting Browser' } });

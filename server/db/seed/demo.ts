@@ -33,6 +33,14 @@ const ROLES = {
       'ProductCenter', 'Cashier', 'Explorer', 'WorkOrder', 'Trade', 'Chat', 'ChatAssistant', 'SpeechSynthesis',
       'Account', 'QuotationLink', 'Main', 'HandleFind', 'UserCenter', 'ChangePassword'],
   },
+  team_manager: {
+    name: '团队管理员',
+    role_type: 'manager',
+    remark: '管理本团队成员（停用账号、结束登录）',
+    permissions: ['user:manage'],
+    menus: ['Common', 'Question', 'Purchase', 'Sign', 'Dashboard', 'Index', 'Workbench', 'Account', 'Staff', 'Main',
+      'HandleFind', 'UserCenter', 'ChangePassword'],
+  },
   quoter: {
     name: '报价员',
     role_type: 'staff',
@@ -62,6 +70,7 @@ const MORE_USERS: Array<{ username: string; name: string; team: TeamKey; role: k
   { username: 'sunli', name: '孙丽', team: 'buyer2', role: 'seller', mobile: '13911110002' },
   { username: 'zhoujie', name: '周杰', team: 'cloud', role: 'quoter', mobile: '13911110003' },
   { username: 'wufang', name: '吴芳', team: 'cloud', role: 'quoter', mobile: '13911110004' },
+  { username: 'qianwei', name: '钱伟', team: 'buyer', role: 'team_manager', mobile: '13911110005' },
 ];
 
 export async function isDatabaseEmpty(db: Kysely<Database>): Promise<boolean> {

@@ -5,6 +5,8 @@ import { settings } from '../../contract/settings';
 import { useStore } from '../store';
 import { homePath, menuRoutes, sessionStore } from '../auth/session';
 import { useI18n } from '../i18n/I18nProvider';
+import { hasAccess } from '../../contract/permissions';
+import { accessSubject } from '../auth/Permission';
 import { MenuView } from './MenuView';
 
 /** Spec §2: the route title and the site title, joined by " - ". */
@@ -13,8 +15,9 @@ export function pageTitle(routeTitle: string, siteTitle: string): string {
 }
 
 /**
- * Resolves the current path against the menu the server delivered: a menu item draws its view,
- * the root goes home, anything else is a 404.
+ * Resolves the current path against the menu the server delivered: a menu item the user's
+ * permissions allow draws its view (spec §6: guarded routes are filtered by the check), one they do
+ * not is a 403, the root goes home, anything else is a 404.
  */
 export default function MenuRoute() {
   const session = useStore(sessionStore)!;
@@ -35,5 +38,6 @@ export default function MenuRoute() {
     return <Result status="warning" title={t('session.noHome')} />;
   }
   if (!item) return <Navigate to="/404" replace />;
+  if (item.permission && !hasAccess(accessSubject(session), item.permission)) return <Navigate to="/403" replace />;
   return <MenuView key={item.path} vuePath={item.vue_path} />;
 }

@@ -1,0 +1,74 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { I18nProvider } from '../../../src/shell/i18n/I18nProvider';
+import MenuRoute from '../../../src/shell/router/MenuRoute';
+import { sessionStore, type Session } from '../../../src/shell/auth/session';
+import type { MenuItem } from '../../../src/contract/api/auth';
+
+const item = (path: string, permission: string, hidden = false): MenuItem => ({
+  path,
+  name: path,
+  icon: '',
+  hidden,
+  vue_path: path.slice(1),
+  title: { zh: '页面', en: 'Page' },
+  permission,
+  children: [],
+});
+
+function session(menu: MenuItem[], permission: string[], teamType = 1): Session {
+  return {
+    user_info: { id: 1, name: 'x', logo: '/avatar.svg' },
+    role: ['seller'],
+    role_type: ['seller'],
+    permission,
+    team: { id: 1, name: 't', type: teamType },
+    menu,
+  };
+}
+
+function open(path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/403', element: <div>forbidden</div> },
+      { path: '/404', element: <div>missing</div> },
+      { path: '*', element: <MenuRoute /> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <I18nProvider>
+      <RouterProvider router={router} />
+    </I18nProvider>,
+  );
+  return router;
+}
+
+describe('menu routes', () => {
+  afterEach(() => sessionStore.set(null));
+
+  it('sends the root to the team home', async () => {
+    sessionStore.set(session([item('/common/info/question', 'menu:Question')], ['menu:Question']));
+    const router = open('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/common/info/question'));
+  });
+
+  it('says so when the roles grant no page, instead of looping or going blank', async () => {
+    sessionStore.set(session([], []));
+    open('/');
+    expect(await screen.findByText('您的角色没有可打开的页面，请联系管理员分配菜单。')).toBeTruthy();
+  });
+
+  it('refuses a menu route whose permission the user lacks with 403', async () => {
+    sessionStore.set(session([item('/goods/list', 'menu:GoodsList')], ['menu:Other']));
+    const router = open('/goods/list');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/403'));
+  });
+
+  it('sends a path outside the menu to 404', async () => {
+    sessionStore.set(session([item('/goods/list', 'menu:GoodsList')], ['menu:GoodsList']));
+    const router = open('/nowhere');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/404'));
+  });
+});
