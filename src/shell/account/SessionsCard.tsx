@@ -46,6 +46,7 @@ export function SessionsCard() {
         loading={isValidating}
         pagination={false}
         dataSource={rows}
+        scroll={{ x: 820 }}
         columns={[
           {
             title: t('sessions.device'),

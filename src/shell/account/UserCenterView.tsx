@@ -83,7 +83,7 @@ export default function UserCenterView() {
         </Card>
       </Col>
       <Col xs={24} lg={15}>
-        <Card title={t('userCenter.profile')} style={{ marginBottom: 16 }}>
+        <Card title={t('userCenter.profile')} style={{ height: '100%' }}>
           <Form<ProfileUpdateBody>
             layout="vertical"
             initialValues={{ name: profile.name, email: profile.email ?? '' }}
@@ -101,6 +101,8 @@ export default function UserCenterView() {
             </Button>
           </Form>
         </Card>
+      </Col>
+      <Col span={24}>
         <SessionsCard />
       </Col>
     </Row>
