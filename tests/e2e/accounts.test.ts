@@ -120,10 +120,10 @@ describe('accounts in Chromium', () => {
     await page.reload();
     await page.getByText('请输入登录密码解锁').waitFor();
     await page.getByPlaceholder('密码').fill('not-the-password');
-    await page.getByRole('button', { name: /^解\s*锁$/ }).click();
+    await submitButton(page).click();
     await page.getByText('密码错误').waitFor();
     await page.getByPlaceholder('密码').fill('admin123');
-    await page.getByRole('button', { name: /^解\s*锁$/ }).click();
+    await submitButton(page).click();
     await page.getByTestId('user-menu').waitFor();
     await context.close();
   });

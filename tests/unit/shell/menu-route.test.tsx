@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { I18nProvider } from '../../../src/shell/i18n/I18nProvider';
 import MenuRoute from '../../../src/shell/router/MenuRoute';
@@ -46,7 +46,11 @@ function open(path: string) {
 }
 
 describe('menu routes', () => {
-  afterEach(() => sessionStore.set(null));
+  afterEach(() => {
+    // Unmount first: the views read the session and are never rendered without one in the console.
+    cleanup();
+    sessionStore.set(null);
+  });
 
   it('sends the root to the team home', async () => {
     sessionStore.set(session([item('/common/info/question', 'menu:Question')], ['menu:Question']));

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { Permission } from '../../../src/shell/auth/Permission';
 import { sessionStore, type Session } from '../../../src/shell/auth/session';
 
@@ -13,7 +13,11 @@ const session = (role: string[], permission: string[]): Session => ({
 });
 
 describe('<Permission>', () => {
-  afterEach(() => sessionStore.set(null));
+  afterEach(() => {
+    // Unmount first: the views read the session and are never rendered without one in the console.
+    cleanup();
+    sessionStore.set(null);
+  });
 
   it('renders its children when the check passes and nothing when it fails', () => {
     sessionStore.set(session(['seller'], ['goods:edit']));
