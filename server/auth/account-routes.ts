@@ -165,6 +165,7 @@ export async function accountRoutes(
     },
     async (request) => {
       await setSessionLock(db, request.caller!.sessionId, true);
+      await audit(request, 'lock', 'ok');
       return ok(null);
     },
   );
