@@ -143,15 +143,10 @@ export async function accountRoutes(
       schema: routeSchema({ summary: 'Change the password; ends every login of the user', tags: ['account'], body: ChangePasswordBody, data: NoData, auth: true }),
     },
     async (request) => {
-      const caller = request.caller!;
       const { old_password, password } = request.body;
-      const user = await db.selectFrom('users').select('password_hash').where('id', '=', caller.userId).executeTakeFirstOrThrow();
-      if (!(await verifyPassword(user.password_hash, old_password))) {
-        await audit(request, 'change-password', 'fail');
-        throw new ApiError(Code.badRequest, 'wrongPassword');
-      }
+      await assertCallerPassword(request, old_password, 'change-password');
       assertAcceptablePassword(password);
-      await setPassword(caller.userId, password);
+      await setPassword(request.caller!.userId, password);
       await audit(request, 'change-password', 'ok');
       return ok(null);
     },
@@ -177,13 +172,8 @@ export async function accountRoutes(
       schema: routeSchema({ summary: "Lift the lock with the user's password", tags: ['account'], body: UnlockBody, data: NoData, auth: true }),
     },
     async (request) => {
-      const caller = request.caller!;
-      const user = await db.selectFrom('users').select('password_hash').where('id', '=', caller.userId).executeTakeFirstOrThrow();
-      if (!(await verifyPassword(user.password_hash, request.body.password))) {
-        await audit(request, 'unlock', 'fail');
-        throw new ApiError(Code.badRequest, 'wrongPassword');
-      }
-      await setSessionLock(db, caller.sessionId, false);
+      await assertCallerPassword(request, request.body.password, 'unlock');
+      await setSessionLock(db, request.caller!.sessionId, false);
       await audit(request, 'unlock', 'ok');
       return ok(null);
     },
@@ -252,6 +242,15 @@ export async function accountRoutes(
       return ok(null);
     },
   );
+
+  /** The caller proves who they are again; a wrong password is logged against the action. */
+  async function assertCallerPassword(request: FastifyRequest, password: string, action: string) {
+    const user = await db.selectFrom('users').select('password_hash').where('id', '=', request.caller!.userId).executeTakeFirstOrThrow();
+    if (!(await verifyPassword(user.password_hash, password))) {
+      await audit(request, action, 'fail');
+      throw new ApiError(Code.badRequest, 'wrongPassword');
+    }
+  }
 
   /** A user the caller may manage: administrators reach everyone, team managers their own team. */
   async function findUser(request: FastifyRequest, id: number) {

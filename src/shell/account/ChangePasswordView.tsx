@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Alert, Button, Card, Form, Input } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
@@ -6,6 +6,7 @@ import { request } from '../request/client';
 import { useI18n } from '../i18n/I18nProvider';
 import { resetSession } from '../auth/session';
 import { NewPasswordFields } from '../auth/NewPasswordFields';
+import { useAsyncAction } from '../hooks/useAsyncAction';
 
 interface ChangeForm {
   old_password: string;
@@ -17,22 +18,16 @@ interface ChangeForm {
 export default function ChangePasswordView() {
   const { t } = useI18n();
   const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit({ old_password, password }: ChangeForm) {
-    setBusy(true);
-    setError(null);
-    try {
-      await request('/api/index/change-password', { body: { old_password, password }, silent: true });
-      resetSession();
-      navigate(`/login?${new URLSearchParams({ reason: t('changePassword.done') })}`, { replace: true });
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, error, run: submit } = useAsyncAction(
+    useCallback(
+      async ({ old_password, password }: ChangeForm) => {
+        await request('/api/index/change-password', { body: { old_password, password }, silent: true });
+        resetSession();
+        navigate(`/login?${new URLSearchParams({ reason: t('changePassword.done') })}`, { replace: true });
+      },
+      [navigate, t],
+    ),
+  );
 
   return (
     <Card title={t('changePassword.title')} style={{ maxWidth: 520 }}>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Alert, Button, Card, Descriptions, Result } from 'antd';
 import dayjs from 'dayjs';
@@ -6,6 +6,7 @@ import type { QrInfoData } from '../../contract/api/account';
 import { settings } from '../../contract/settings';
 import { request } from '../request/client';
 import { useI18n } from '../i18n/I18nProvider';
+import { errorText, useAsyncAction } from '../hooks/useAsyncAction';
 
 /** The confirming side of QR login: who is asking, and a button to let them in as me. */
 export default function QrConfirmView() {
@@ -13,35 +14,28 @@ export default function QrConfirmView() {
   const [params] = useSearchParams();
   const qrId = params.get('id');
   const [info, setInfo] = useState<QrInfoData | null>(null);
-  const [error, setError] = useState<string | null>(qrId ? null : t('qr.missing'));
   const [confirmed, setConfirmed] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run: confirm } = useAsyncAction(
+    useCallback(async () => {
+      await request('/api/index/qr/confirm', { body: { qr_id: qrId }, silent: true });
+      setConfirmed(true);
+    }, [qrId]),
+  );
+  const problem = qrId ? error : t('qr.missing');
 
   useEffect(() => {
     if (!qrId) return;
     request<QrInfoData>('/api/index/qr/info', { body: { qr_id: qrId }, silent: true })
       .then(setInfo)
-      .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
-  }, [qrId]);
-
-  async function confirm() {
-    setBusy(true);
-    try {
-      await request('/api/index/qr/confirm', { body: { qr_id: qrId }, silent: true });
-      setConfirmed(true);
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    } finally {
-      setBusy(false);
-    }
-  }
+      .catch((e: unknown) => setError(errorText(e)));
+  }, [qrId, setError]);
 
   if (confirmed) return <Result status="success" title={t('qr.confirmed')} />;
   // The server reports a pending request past its time as expired.
   const expired = info !== null && info.status !== 'pending';
   return (
     <Card title={t('qr.confirmTitle')} style={{ maxWidth: 560 }}>
-      {(error || expired) && <Alert type="error" showIcon title={error ?? t('qr.expired')} style={{ marginBottom: 16 }} />}
+      {(problem || expired) && <Alert type="error" showIcon title={problem ?? t('qr.expired')} style={{ marginBottom: 16 }} />}
       {info && (
         <>
           <p>{t('qr.confirmHint')}</p>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert, Button, Form, Result } from 'antd';
 import { request } from '../request/client';
@@ -6,6 +6,7 @@ import { useI18n } from '../i18n/I18nProvider';
 import { AuthLayout } from './AuthLayout';
 import { MobileCodeFields } from './MobileCodeFields';
 import { NewPasswordFields } from './NewPasswordFields';
+import { useAsyncAction } from '../hooks/useAsyncAction';
 
 interface ResetForm {
   mobile: string;
@@ -18,22 +19,13 @@ interface ResetForm {
 export default function ForgotPasswordPage() {
   const { t } = useI18n();
   const [form] = Form.useForm<ResetForm>();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
-
-  async function submit({ mobile, code, password }: ResetForm) {
-    setBusy(true);
-    setError(null);
-    try {
+  const { busy, error, run: submit } = useAsyncAction(
+    useCallback(async ({ mobile, code, password }: ResetForm) => {
       await request('/api/public/reset-password', { body: { mobile, code, password }, silent: true });
       setDone(true);
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    } finally {
-      setBusy(false);
-    }
-  }
+    }, []),
+  );
 
   return (
     <AuthLayout>

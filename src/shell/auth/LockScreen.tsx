@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Avatar, Button, Input } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
@@ -7,6 +7,7 @@ import { useStore } from '../store';
 import { useI18n } from '../i18n/I18nProvider';
 import { request } from '../request/client';
 import { lockStore } from './lock-store';
+import { useAsyncAction } from '../hooks/useAsyncAction';
 import { logout, sessionStore } from './session';
 import './lock.css';
 
@@ -28,22 +29,16 @@ export default function LockScreen() {
   const session = useStore(sessionStore);
   const clock = useClock();
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function unlock(event: FormEvent) {
-    event.preventDefault();
-    if (!password) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await request('/api/index/unlock', { body: { password }, silent: true });
+  const { busy, error, run } = useAsyncAction(
+    useCallback(async (secret: string) => {
+      await request('/api/index/unlock', { body: { password: secret }, silent: true });
       lockStore.set(false);
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    } finally {
-      setBusy(false);
-    }
+    }, []),
+  );
+
+  function unlock(event: FormEvent) {
+    event.preventDefault();
+    if (password) void run(password);
   }
 
   async function switchUser() {

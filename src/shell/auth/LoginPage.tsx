@@ -7,7 +7,9 @@ import Password from 'antd/es/input/Password';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useI18n } from '../i18n/I18nProvider';
 import { greetingKey } from './greeting';
-import { login, resetSession } from './session';
+import { login } from './session';
+import { errorText, useAsyncAction } from '../hooks/useAsyncAction';
+import { hasMinLength } from '../../contract/validators';
 import { AuthLayout } from './AuthLayout';
 import { useFinishLogin } from './useFinishLogin';
 
@@ -29,7 +31,7 @@ const QrLoginPanel = lazy(() => import('./QrLoginPanel'));
 function fieldErrors({ username, password }: Credentials) {
   return {
     username: username.trim() === '' ? ('login.usernameRequired' as const) : null,
-    password: password.length < 6 ? ('login.passwordRequired' as const) : null,
+    password: hasMinLength(password) ? null : ('login.passwordRequired' as const),
   };
 }
 
@@ -39,8 +41,6 @@ export default function LoginPage() {
   const { search } = useLocation();
   const finishLogin = useFinishLogin();
   const [qr, setQr] = useState(false);
-  const [error, setError] = useState<string | null>(params.get('reason'));
-  const [busy, setBusy] = useState(false);
   const [values, setValues] = useState<Credentials>(() => ({
     username: localStorage.getItem(REMEMBERED_USER) ?? '',
     password: '',
@@ -48,27 +48,25 @@ export default function LoginPage() {
   const [remember, setRemember] = useState(() => localStorage.getItem(REMEMBERED_USER) !== null);
   const [checked, setChecked] = useState(false);
   const errors = fieldErrors(values);
-  const showError = (e: unknown) => setError(e instanceof Error ? e.message : String(e));
-  const onQrToken = useCallback((token: string) => void finishLogin(token).catch(showError), [finishLogin]);
+  const { busy, error: failure, setError, run: signIn } = useAsyncAction(
+    useCallback(
+      async (username: string, password: string, keep: boolean) => {
+        await login(username, password);
+        if (keep) localStorage.setItem(REMEMBERED_USER, username);
+        else localStorage.removeItem(REMEMBERED_USER);
+        await finishLogin();
+      },
+      [finishLogin],
+    ),
+  );
+  // Why the session ended (set by whoever sent the user here) shows until the next attempt.
+  const error = failure ?? (checked ? null : params.get('reason'));
+  const onQrToken = useCallback((token: string) => void finishLogin(token).catch((e: unknown) => setError(errorText(e))), [finishLogin, setError]);
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     setChecked(true);
-    if (errors.username || errors.password) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await login(values.username.trim(), values.password);
-      if (remember) localStorage.setItem(REMEMBERED_USER, values.username.trim());
-      else localStorage.removeItem(REMEMBERED_USER);
-      await finishLogin();
-    } catch (e) {
-      // A login that half-worked (token but no valid profile) must not leave a token behind.
-      resetSession();
-      showError(e);
-    } finally {
-      setBusy(false);
-    }
+    if (!errors.username && !errors.password) void signIn(values.username.trim(), values.password, remember);
   }
 
   const fieldError = (key: keyof Credentials) => (checked && errors[key] ? t(errors[key]) : null);

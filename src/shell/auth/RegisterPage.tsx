@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Alert, Button, Form, Input } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
@@ -9,6 +9,7 @@ import { AuthLayout } from './AuthLayout';
 import { MobileCodeFields } from './MobileCodeFields';
 import { NewPasswordFields } from './NewPasswordFields';
 import { useFinishLogin } from './useFinishLogin';
+import { useAsyncAction } from '../hooks/useAsyncAction';
 
 interface RegisterForm {
   username: string;
@@ -24,24 +25,18 @@ export default function RegisterPage() {
   const [form] = Form.useForm<RegisterForm>();
   const { search } = useLocation();
   const finishLogin = useFinishLogin();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit({ username, mobile, code, password }: RegisterForm) {
-    setBusy(true);
-    setError(null);
-    try {
-      const data = await request<Record<string, string>>('/api/public/register', {
-        body: { username: username.trim(), mobile, code, password },
-        silent: true,
-      });
-      await finishLogin(data[settings.tokenName]);
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, error, run: submit } = useAsyncAction(
+    useCallback(
+      async ({ username, mobile, code, password }: RegisterForm) => {
+        const data = await request<Record<string, string>>('/api/public/register', {
+          body: { username: username.trim(), mobile, code, password },
+          silent: true,
+        });
+        await finishLogin(data[settings.tokenName]);
+      },
+      [finishLogin],
+    ),
+  );
 
   return (
     <AuthLayout>
