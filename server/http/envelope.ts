@@ -45,12 +45,18 @@ function validationMessage(request: FastifyRequest, error: FastifyError): string
   return `${message(request.lang, 'badRequest')}: ${detail}`;
 }
 
-const FASTIFY_CLIENT_ERRORS: Record<string, { code: number; key: MessageKey }> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: { code: 400, key: 'invalidJson' },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 400, key: 'invalidJson' },
-  FST_ERR_CTP_BODY_TOO_LARGE: { code: 413, key: 'payloadTooLarge' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 415, key: 'unsupportedMediaType' },
+/** Other 4xx raised by plugins (static files, routing) keep their status and get its message. */
+const STATUS_MESSAGES: Record<number, MessageKey> = {
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'notFound',
+  405: 'methodNotAllowed',
+  413: 'payloadTooLarge',
+  415: 'unsupportedMediaType',
 };
+
+/** Body parser failures that mean "this is not JSON", whatever the parser called them. */
+const JSON_ERRORS = new Set(['FST_ERR_CTP_INVALID_JSON_BODY', 'FST_ERR_CTP_EMPTY_JSON_BODY']);
 
 /**
  * Every answer in the `{code, msg, data}` envelope: thrown ApiErrors, schema failures with the
@@ -70,14 +76,12 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
     if (error.validation) {
       return send(reply, Code.badRequest, validationMessage(request, error));
     }
-    const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
-    if (known) return send(reply, known.code, message(request.lang, known.key));
-    if (error instanceof SyntaxError || (error.statusCode === 400 && !error.code)) {
+    if (JSON_ERRORS.has(error.code) || error instanceof SyntaxError || (error.statusCode === 400 && !error.code)) {
       return send(reply, Code.badRequest, message(request.lang, 'invalidJson'));
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ err: error }, 'client error');
-      return send(reply, error.statusCode, message(request.lang, 'badRequest'));
+      return send(reply, error.statusCode, message(request.lang, STATUS_MESSAGES[error.statusCode] ?? 'badRequest'));
     }
     request.log.error({ err: error }, 'unexpected error');
     return send(reply, Code.serverError, message(request.lang, 'serverError', { id: String(request.id) }));
