@@ -1,6 +1,8 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { settings } from './src/contract/settings';
+import pkg from './package.json' with { type: 'json' };
 
 const server = `http://127.0.0.1:${process.env.API_PORT ?? 5201}`;
 
@@ -11,7 +13,35 @@ export default defineConfig({
       name: 'site-title',
       transformIndexHtml: (html) => html.replace('%SITE_TITLE%', settings.title),
     },
+    VitePWA({
+      // src/shell/update registers the worker itself, to drive the update dialog.
+      injectRegister: false,
+      registerType: 'prompt',
+      manifest: {
+        name: settings.title,
+        short_name: settings.title,
+        description: pkg.description,
+        lang: 'zh-CN',
+        theme_color: settings.color,
+        background_color: '#ffffff',
+        icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' }],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,ico,woff2}'],
+        // Pages open from the cache offline; the server's own paths (as server/http/spa.ts lists
+        // them: the API, its docs, chat, uploads) never get the app shell instead.
+        navigateFallbackDenylist: [/^\/(api|chat|uploads|expireToken|refreshToken)(\/|$)/],
+        // A first install controls the open pages at once, so they work offline without a reload.
+        clientsClaim: true,
+        // The worker is one file: nothing more to fetch and keep in step when it installs.
+        inlineWorkboxRuntime: true,
+      },
+    }),
   ],
+  define: {
+    'import.meta.env.APP_VERSION': JSON.stringify(pkg.version),
+    'import.meta.env.APP_BUILD_TIME': JSON.stringify(new Date().toISOString()),
+  },
   server: {
     port: settings.devPort,
     proxy: {

@@ -17,7 +17,9 @@ import { profileRoutes } from './auth/profile-routes';
 import { qrRoutes } from './auth/qr-routes';
 import { logSender, noSender, type CodeSender } from './auth/verification-codes';
 import { indexRoutes } from './index/routes';
+import { noticeRoutes } from './notices/routes';
 import { chatSocket } from './chat/socket';
+import { clientErrorRoutes } from './errors/routes';
 import { APP_VERSION } from './version';
 
 export interface AppDeps {
@@ -72,6 +74,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(profileRoutes, { db, config });
   await app.register(qrRoutes, { db, config });
   await app.register(indexRoutes, { db });
+  await app.register(noticeRoutes, { db });
+  await app.register(clientErrorRoutes, { db });
   await app.register(chatSocket, { db, config });
   await app.register(uploads, { dataDir: config.dataDir });
   await app.register(spa, { staticDir: config.staticDir });

@@ -1,7 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './shell/app/App';
+import { installErrorHandlers } from './shell/errors/error-log';
+import { installBrowserGuards } from './shell/errors/browser-guards';
 import './shell/app/global.css';
+
+installErrorHandlers();
+installBrowserGuards();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

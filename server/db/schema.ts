@@ -3,6 +3,7 @@
  * number); flags are 0/1 integers so both dialects store them alike.
  */
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ClientErrorKind } from '../../src/contract/api/client-errors';
 
 type Id = Generated<number>;
 type Flag = ColumnType<number, number | undefined, number>;
@@ -177,6 +178,42 @@ export interface QrLoginTable {
   confirmed_at: number | null;
 }
 
+/** A notice to a user, a role, a team or everyone (spec §3). */
+export interface NoticeTable {
+  id: Id;
+  /** 1 a product was added, 2 a price was quoted, 3 a price was changed. */
+  type: 1 | 2 | 3;
+  /** Sanitised HTML. */
+  content: string;
+  /** The asking record it is about. */
+  find_id: string;
+  target_kind: 'user' | 'role' | 'team' | 'all';
+  /** The user, role or team id; null when target_kind is all. */
+  target_id: number | null;
+  created_by: number | null;
+  created_at: number;
+}
+
+/** A user who closed a notice; it is no longer delivered to them. */
+export interface NoticeCloseTable {
+  notice_id: number;
+  user_id: number;
+  closed_at: number;
+}
+
+/** An error a browser met and reported; texts are cut to CLIENT_ERROR_LIMITS (contract/error-log.ts). */
+export interface ClientErrorTable {
+  id: Id;
+  user_id: number | null;
+  message: string;
+  /** '' when the error had none. */
+  stack: string;
+  url: string;
+  user_agent: string;
+  kind: ClientErrorKind;
+  created_at: number;
+}
+
 export interface Database {
   teams: TeamTable;
   users: UserTable;
@@ -194,6 +231,9 @@ export interface Database {
   verification_codes: VerificationCodeTable;
   qr_logins: QrLoginTable;
   system_logs: SystemLogTable;
+  client_errors: ClientErrorTable;
+  notices: NoticeTable;
+  notice_closes: NoticeCloseTable;
   goods: GoodsTable;
   goods_comments: GoodsCommentTable;
   price_asks: PriceAskTable;

@@ -41,6 +41,9 @@ const zh = {
   avatarMissing: '请选择要上传的图片',
   avatarTooLarge: '图片不能超过 {mb} MB',
   avatarType: '只能上传 PNG、JPEG、GIF 或 WebP 图片',
+  noticeNotFound: '通知不存在',
+  noticeContentEmpty: '通知内容不能为空',
+  noticeTargetNotFound: '通知对象不存在',
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -84,6 +87,9 @@ const en: Record<MessageKey, string> = {
   avatarMissing: 'Choose an image to upload',
   avatarTooLarge: 'The image must not be larger than {mb} MB',
   avatarType: 'Only PNG, JPEG, GIF or WebP images can be uploaded',
+  noticeNotFound: 'No such notice',
+  noticeContentEmpty: 'The notice content cannot be empty',
+  noticeTargetNotFound: 'The notice recipient does not exist',
 };
 
 export type Language = 'zh' | 'en';

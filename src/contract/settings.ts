@@ -24,6 +24,10 @@ export const settings = {
   fontSize: 13,
   tabsHeight: 42,
   footerHeight: 50,
+  /** Below this viewport width (px) the device is mobile: vertical layout, menu in a drawer. */
+  mobileWidth: 992,
+  /** Logo of the console frame until one is set under the `logo` key (served from public/). */
+  logo: '/favicon.svg',
   loadingText: '正在加载中...',
   /** Avatar of a user who has not uploaded one (served from public/). */
   defaultAvatar: '/avatar.svg',
@@ -59,6 +63,10 @@ export const settings = {
   updateCheckDelay: 3000,
   updateProgress: 7000,
   updateReloadDelay: 3000,
+  /** Modes (import.meta.env.MODE) that keep and report errors (spec §8); dev has the browser console. */
+  errorLog: ['production'],
+  /** Leave the page when dev tools open (spec §8); off, as it stands in the way of support. */
+  devToolsDetector: false,
   /** Relative time: default format, and the window in which minutes are counted. */
   dateFormat: 'YYYY-MM-DD HH:mm:ss',
   relativeMinutesWindow: 30,

@@ -1,9 +1,12 @@
 import { useSyncExternalStore } from 'react';
 
-export interface Store<T> {
+export interface ReadableStore<T> {
   get(): T;
-  set(next: T | ((prev: T) => T)): void;
   subscribe(listener: (value: T) => void): () => void;
+}
+
+export interface Store<T> extends ReadableStore<T> {
+  set(next: T | ((prev: T) => T)): void;
 }
 
 /** A tiny observable value for shell state that lives outside React (session, language). */
@@ -25,6 +28,6 @@ export function createStore<T>(initial: T): Store<T> {
   };
 }
 
-export function useStore<T>(store: Store<T>): T {
+export function useStore<T>(store: ReadableStore<T>): T {
   return useSyncExternalStore(store.subscribe, store.get, store.get);
 }

@@ -2,6 +2,8 @@ import type { Migration } from '../dialect';
 import { migration as core } from './0001_core';
 import { migration as business } from './0002_business';
 import { migration as accounts } from './0003_accounts';
+import { migration as notices } from './0004_notices';
+import { migration as clientErrors } from './0005_client_errors';
 
 /**
  * Every migration in order. A landed migration is never edited: a change to the schema is a new
@@ -11,4 +13,6 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0001_core', core],
   ['0002_business', business],
   ['0003_accounts', accounts],
+  ['0004_notices', notices],
+  ['0005_client_errors', clientErrors],
 ];

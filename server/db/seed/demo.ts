@@ -4,6 +4,8 @@ import { hashPassword } from '../../auth/passwords';
 import { settings } from '../../../src/contract/settings';
 import { MENU, menuPermission, type MenuSeed } from './menu';
 import { seedBusiness } from './business';
+import { notify } from '../../notices/notify';
+import type { NoticeType } from '../../../src/contract/api/notice';
 
 /** The demo accounts; printed at start-up in demo mode. */
 export const DEMO_ACCOUNTS = [
@@ -63,6 +65,13 @@ const DICTIONARIES: Array<{ code: string; name: string; items: Array<[value: str
   { code: 'store_platform', name: '店铺平台', items: [['douyin', '抖音', 'Douyin'], ['kuaishou', '快手', 'Kuaishou'], ['wechat', '微信小店', 'WeChat Store']] },
   { code: 'user_status', name: '用户状态', items: [['1', '启用', 'Enabled'], ['0', '停用', 'Disabled']] },
   { code: 'order_status', name: '订单状态', items: [['pending', '待发货', 'To ship'], ['shipped', '已发货', 'Shipped'], ['signed', '已签收', 'Signed'], ['refunded', '已退款', 'Refunded']] },
+];
+
+/** Notices to the asking team, one of each type, each about one of the team's latest asks. */
+const DEMO_NOTICES: Array<{ type: NoticeType; content: string }> = [
+  { type: 1, content: '您询价的商品已 <b>加入商品库</b>，<a href="https://example.com/goods">查看商品</a>' },
+  { type: 2, content: '您的询价收到了 <b>新报价</b>，请及时确认。<a href="https://example.com/help/quote">报价说明</a>' },
+  { type: 3, content: '云仓报价组 <b>调整了报价</b>，请重新核对价格。' },
 ];
 
 const MORE_USERS: Array<{ username: string; name: string; team: TeamKey; role: keyof typeof ROLES; mobile: string }> = [
@@ -164,6 +173,12 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
       for (const [sort, [value, label_zh, label_en]] of dict.items.entries()) {
         await trx.insertInto('dictionary_items').values({ dictionary_id: id, value, label_zh, label_en, sort }).execute();
       }
+    }
+
+    const buyers = { kind: 'team', id: teamIds.get('buyer')! } as const;
+    const asks = await trx.selectFrom('price_asks').select('ask_no').where('team_id', '=', buyers.id).orderBy('id', 'desc').limit(DEMO_NOTICES.length).execute();
+    for (const [i, { ask_no }] of asks.entries()) {
+      await notify(trx, { ...DEMO_NOTICES[i], find_id: ask_no, target: buyers, createdBy: userIds.get('admin')! }, now);
     }
   });
 }

@@ -149,6 +149,7 @@ export const MENU: MenuSeed[] = [
       leaf('/setting/system-log', 'SystemLog', '系统日志', 'System Log'),
       leaf('/setting/error-log', 'ErrorLog', '错误日志', 'Error Log'),
       leaf('/setting/change-log', 'ChangeLog', '更新日志', 'Change Log'),
+      leaf('/setting/notice', 'Notice', '通知管理', 'Notices'),
     ],
   },
   {

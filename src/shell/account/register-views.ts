@@ -1,6 +1,9 @@
 import { lazy } from 'react';
 import { nativeViews } from '../../engine/native-views';
 
-/** The account views the menu opens by vue_path; each downloads only when opened. */
+/** The account, notice and error-log views the menu opens by vue_path; each downloads only when opened. */
 nativeViews.register('main/password', lazy(() => import('./ChangePasswordView')));
 nativeViews.register('main/user-center', lazy(() => import('./UserCenterView')));
+nativeViews.register('setting/notice', lazy(() => import('../notices/NoticeAdminView')));
+nativeViews.register('main/handlefind', lazy(() => import('../notices/HandleFindView')));
+nativeViews.register('setting/error-log', lazy(() => import('../errors/ErrorLogView')));

@@ -7,6 +7,8 @@ import { lockStore } from '../auth/lock-store';
 import { Loading } from './Loading';
 
 const LockScreen = lazy(() => import('../auth/LockScreen'));
+// A chunk of its own, fetched beside the page: no page, the login page least, waits for it.
+const UpdateDialog = lazy(() => import('../update/UpdateDialog'));
 
 export function App() {
   const router = useMemo(() => createBrowserRouter(routes), []);
@@ -20,6 +22,7 @@ export function App() {
       ) : (
         <RouterProvider router={router} />
       )}
+      <Suspense fallback={null}><UpdateDialog /></Suspense>
     </I18nProvider>
   );
 }

@@ -1,125 +1,145 @@
-import { useMemo, useState } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { App as AntApp, Avatar, Button, Dropdown, Layout, Menu, Typography, type MenuProps } from 'antd';
-import { KeyOutlined, LockOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
-import type { MenuItem } from '../../contract/api/auth';
-import { settings } from '../../contract/settings';
+import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType, type CSSProperties } from 'react';
+import { App as AntApp, Button, ConfigProvider, theme as antdTheme, type ThemeConfig } from 'antd';
+import { SettingOutlined } from '@ant-design/icons';
 import { useStore } from '../store';
-import { logout, sessionStore } from '../auth/session';
-import { lockStore } from '../auth/lock-store';
-import { request } from '../request/client';
 import { useI18n } from '../i18n/I18nProvider';
-import type { Language } from '../i18n/types';
-import { LanguageSwitch } from '../i18n/LanguageSwitch';
-import { menuIcon } from './menu-icons';
 import { ShellEventsBridge } from '../router/ShellEventsBridge';
+import { deviceStore, modeStore, themeStore } from '../theme/settings-store';
+import { themeDrawerStore } from '../theme/drawer-store';
+import type { LayoutName, Theme } from '../theme/theme';
+import ColumnLayout from './layouts/ColumnLayout';
+import CommonLayout from './layouts/CommonLayout';
+import ComprehensiveLayout from './layouts/ComprehensiveLayout';
+import FallLayout from './layouts/FallLayout';
+import HorizontalLayout from './layouts/HorizontalLayout';
+import VerticalLayout from './layouts/VerticalLayout';
+import { RouteProgress } from './RouteProgress';
+import { useMenuWidth } from './SideBar';
 import './layout.css';
 
-type AntMenuItem = Required<MenuProps>['items'][number];
+// The drawer (and its colour picker) loads the first time someone opens it.
+const ThemeDrawer = lazy(() => import('../theme/ThemeDrawer'));
 
-function toAntItems(items: MenuItem[], lang: Language): AntMenuItem[] {
-  return items
-    .filter((item) => !item.hidden)
-    .map((item) => {
-      const children = toAntItems(item.children, lang);
-      return {
-        key: item.path,
-        icon: menuIcon(item.icon),
-        label: item.title[lang],
-        ...(children.length > 0 ? { children } : {}),
-      };
-    });
+const LAYOUTS: Record<LayoutName, ComponentType> = {
+  comprehensive: ComprehensiveLayout,
+  vertical: VerticalLayout,
+  horizontal: HorizontalLayout,
+  column: ColumnLayout,
+  fall: FallLayout,
+  common: CommonLayout,
+};
+
+const TECHNOLOGY_NAVY = '#0c2145';
+
+/** A coloured menu background: the primary colour when the menu follows it, navy for technology. */
+function menuBackground(theme: Theme): string | undefined {
+  if (theme.isFollow) return theme.color;
+  return theme.themeName === 'technology' ? TECHNOLOGY_NAVY : undefined;
 }
 
-/** Ancestors of the open path, so its group starts expanded. */
-function openGroups(pathname: string): string[] {
-  const parts = pathname.split('/').filter(Boolean);
-  return parts.slice(0, -1).map((_, i) => `/${parts.slice(0, i + 1).join('/')}`);
+/**
+ * antd's theme for the frame, on top of the app-wide tokens: dark mode lives here, not on the
+ * signed-out pages, and a coloured menu gets its background.
+ */
+function useFrameTheme(): ThemeConfig {
+  const theme = useStore(themeStore);
+  const mode = useStore(modeStore);
+  const menuBg = menuBackground(theme);
+  const follows = !!theme.isFollow;
+  return useMemo(
+    () => ({
+      algorithm: mode === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
+      components: menuBg
+        ? {
+            Layout: { siderBg: menuBg },
+            Menu: {
+              darkItemBg: menuBg,
+              darkPopupBg: menuBg,
+              darkSubMenuItemBg: 'rgba(0, 0, 0, 0.15)',
+              // The primary colour cannot mark the selected item on a primary-coloured menu.
+              ...(follows ? { darkItemSelectedBg: 'rgba(0, 0, 0, 0.28)' } : {}),
+            },
+          }
+        : {},
+    }),
+    [mode, menuBg, follows],
+  );
 }
 
-/** The console frame: menu from the server, header with language and user, the routed view. */
-export default function ConsoleLayout() {
-  const session = useStore(sessionStore)!;
-  const { t, lang } = useI18n();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const [collapsed, setCollapsed] = useState(() => localStorage.getItem(settings.storageKeys.collapse) === 'true');
-  const items = useMemo(() => toAntItems(session.menu, lang), [session.menu, lang]);
+function LazyThemeDrawer() {
+  const open = useStore(themeDrawerStore);
+  const [wanted, setWanted] = useState(open);
+  if (open && !wanted) setWanted(true);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <ThemeDrawer />
+    </Suspense>
+  ) : null;
+}
 
-  function toggle() {
-    localStorage.setItem(settings.storageKeys.collapse, String(!collapsed));
-    setCollapsed(!collapsed);
-  }
+/**
+ * The theme's layout (every layout is vertical on a phone), with antd's resolved tokens handed to
+ * the frame's CSS as variables so it follows the colour and dark mode too.
+ */
+function ConsoleFrame() {
+  const { t } = useI18n();
+  const theme = useStore(themeStore);
+  const mode = useStore(modeStore);
+  const mobile = useStore(deviceStore) === 'mobile';
+  const { token } = antdTheme.useToken();
+  const menuWidth = useMenuWidth();
+  const Layout = mobile ? VerticalLayout : LAYOUTS[theme.layout];
 
-  async function lockScreen() {
-    await request('/api/index/lock');
-    lockStore.set(true);
-  }
+  useEffect(() => {
+    // Native scrollbars and form controls take the mode's shade; the signed-out pages stay light.
+    document.documentElement.style.colorScheme = mode;
+    return () => {
+      document.documentElement.style.colorScheme = '';
+    };
+  }, [mode]);
 
-  const userMenu: MenuProps['items'] = [
-    { key: 'center', icon: <UserOutlined />, label: t('app.userCenter'), onClick: () => navigate('/main/user-center') },
-    { key: 'password', icon: <KeyOutlined />, label: t('changePassword.title'), onClick: () => navigate('/main/password') },
-    { type: 'divider' },
-    {
-      key: 'logout',
-      icon: <LogoutOutlined />,
-      label: t('app.logout'),
-      onClick: async () => {
-        await logout();
-        navigate('/login', { replace: true });
-      },
-    },
-  ];
+  const style = {
+    '--console-bg': token.colorBgLayout,
+    '--console-surface': token.colorBgContainer,
+    '--console-border': token.colorBorderSecondary,
+    '--console-text': token.colorText,
+    '--console-text-secondary': token.colorTextSecondary,
+    '--console-primary': token.colorPrimary,
+    '--console-primary-bg': token.colorPrimaryBg,
+    '--console-radius': `${token.borderRadius}px`,
+    '--console-menu-width': `${menuWidth}px`,
+    '--console-menu-bg': menuBackground(theme) ?? token.colorBgContainer,
+  } as CSSProperties;
+  const classes = ['console', `console--${mobile ? 'mobile' : theme.layout}`, `console--theme-${theme.themeName}`, `console--${mode}`];
 
   return (
-    // antd's App (messages, modals) lives in the console frame only, so the login page does not load it.
-    <AntApp>
-      <ShellEventsBridge />
-      <Layout className="console">
-      <Layout.Sider
-        className="console-sider"
-        width={settings.menuWidthFallback}
-        collapsedWidth={64}
-        collapsed={collapsed}
-        theme="light"
-      >
-        <div className="console-brand">
-          <img src="/favicon.svg" alt="" />
-          {!collapsed && <span>{t('app.siteTitle')}</span>}
-        </div>
-        <Menu
-          mode="inline"
-          items={items}
-          selectedKeys={[pathname]}
-          defaultOpenKeys={openGroups(pathname)}
-          onClick={({ key }) => navigate(key)}
+    <div className={classes.join(' ')} style={style} data-testid="console">
+      {theme.showProgressBar && <RouteProgress />}
+      <Layout />
+      {theme.showThemeSetting && (
+        <Button
+          className="console-theme-float"
+          type="primary"
+          icon={<SettingOutlined />}
+          aria-label={t('theme.title')}
+          title={t('theme.title')}
+          onClick={() => themeDrawerStore.set(true)}
         />
-      </Layout.Sider>
-      <Layout>
-        <Layout.Header className="console-header">
-          <Button
-            type="text"
-            aria-label={collapsed ? t('app.expand') : t('app.collapse')}
-            icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-            onClick={toggle}
-          />
-          <div className="console-tools">
-            <LanguageSwitch />
-            <Button type="text" icon={<LockOutlined />} aria-label={t('lock.button')} title={t('lock.button')} onClick={lockScreen} />
-            <Dropdown menu={{ items: userMenu }} placement="bottomRight">
-              <span className="console-user" data-testid="user-menu">
-                <Avatar size="small" src={session.user_info.logo} />
-                <Typography.Text>{session.user_info.name}</Typography.Text>
-                <Typography.Text type="secondary">{session.team.name}</Typography.Text>
-              </span>
-            </Dropdown>
-          </div>
-        </Layout.Header>
-        <Layout.Content className="console-content">
-          <Outlet />
-        </Layout.Content>
-      </Layout>
-      </Layout>
-    </AntApp>
+      )}
+      <LazyThemeDrawer />
+    </div>
+  );
+}
+
+/** The console frame: the chosen layout around the routed view, themed as the settings say. */
+export default function ConsoleLayout() {
+  return (
+    <ConfigProvider theme={useFrameTheme()}>
+      {/* antd's App (messages, modals) lives in the console frame only, so the login page does not load it. */}
+      <AntApp>
+        <ShellEventsBridge />
+        <ConsoleFrame />
+      </AntApp>
+    </ConfigProvider>
   );
 }

@@ -13,7 +13,7 @@ const ForgotPasswordPage = lazy(() => import('../auth/ForgotPasswordPage'));
 const QrConfirmView = lazy(() => import('../account/QrConfirmView'));
 const ConsoleLayout = lazy(() => import('../layout/ConsoleLayout'));
 const ErrorPage = lazy(() => import('../errors/ErrorPage'));
-const MenuRoute = lazy(() => import('./MenuRoute'));
+const KeepAliveOutlet = lazy(() => import('../tabs/KeepAliveOutlet'));
 
 const suspended = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
 
@@ -38,8 +38,8 @@ export const routes: RouteObject[] = [
         element: <RequireSession>{suspended(<ConsoleLayout />)}</RequireSession>,
         children: [
           { path: '/qr/confirm', element: suspended(<QrConfirmView />) },
-          { path: '*', element: suspended(<MenuRoute />) },
-          { index: true, element: suspended(<MenuRoute />) },
+          { path: '*', element: suspended(<KeepAliveOutlet />) },
+          { index: true, element: suspended(<KeepAliveOutlet />) },
         ],
       },
     ],

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { I18nProvider } from '../../../src/shell/i18n/I18nProvider';
-import MenuRoute from '../../../src/shell/router/MenuRoute';
+import KeepAliveOutlet from '../../../src/shell/tabs/KeepAliveOutlet';
 import { sessionStore, type Session } from '../../../src/shell/auth/session';
 import type { MenuItem } from '../../../src/contract/api/auth';
 
@@ -33,7 +33,7 @@ function open(path: string) {
     [
       { path: '/403', element: <div>forbidden</div> },
       { path: '/404', element: <div>missing</div> },
-      { path: '*', element: <MenuRoute /> },
+      { path: '*', element: <KeepAliveOutlet /> },
     ],
     { initialEntries: [path] },
   );

@@ -1,0 +1,46 @@
+import sanitizeHtml from 'sanitize-html';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { NOTICE_HTML, type NoticeType } from '../../src/contract/api/notice';
+import { Code } from '../../src/contract/envelope';
+import { ApiError } from '../http/errors';
+
+export type NoticeTarget = { kind: 'user' | 'role' | 'team'; id: number } | { kind: 'all'; id?: null };
+
+export interface NewNotice {
+  type: NoticeType;
+  /** HTML; whatever the allow-list does not name is dropped before it is stored. */
+  content: string;
+  find_id: string;
+  target: NoticeTarget;
+  createdBy: number | null;
+}
+
+const SANITIZE: sanitizeHtml.IOptions = {
+  allowedTags: [...NOTICE_HTML.tags],
+  allowedAttributes: { a: [...NOTICE_HTML.linkAttributes] },
+  allowedSchemes: [...NOTICE_HTML.linkSchemes],
+  allowProtocolRelative: false,
+  // Links leave the console in a new tab that cannot reach back through window.opener.
+  transformTags: { a: sanitizeHtml.simpleTransform('a', { target: '_blank', rel: 'noopener noreferrer' }) },
+};
+
+/** Stores a notice for its target; the console of every receiver pops it up on its next poll. */
+export async function notify(db: Kysely<Database>, notice: NewNotice, now = Date.now()): Promise<number> {
+  const content = sanitizeHtml(notice.content, SANITIZE).trim();
+  if (!content) throw new ApiError(Code.badRequest, 'noticeContentEmpty');
+  const { id } = await db
+    .insertInto('notices')
+    .values({
+      type: notice.type,
+      content,
+      find_id: notice.find_id,
+      target_kind: notice.target.kind,
+      target_id: notice.target.id ?? null,
+      created_by: notice.createdBy,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}

@@ -1,0 +1,138 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { App as AntApp, Badge, Button, Empty, Popover, Typography } from 'antd';
+import { BellOutlined, CloseOutlined } from '@ant-design/icons';
+import type { Notice } from '../../contract/api/notice';
+import { settings } from '../../contract/settings';
+import { useI18n } from '../i18n/I18nProvider';
+import { formatRelativeTime } from '../utils/relative-time';
+import { useNoticeFeed } from './useNoticeFeed';
+import { keepShown, markShown, wasShown } from './shown-notices';
+import { playNoticeSound } from './sound';
+import { handleFindPath, NOTICE_TITLES, NoticeHtml } from './NoticeHtml';
+import './notices.css';
+
+const popUpKey = (id: number) => `notice-${id}`;
+
+/**
+ * Pops up each notice not yet shown in this browser session, oldest first and at least
+ * settings.noticeStagger ms after the one before.
+ */
+function usePopUps(notices: Notice[] | null, popUp: (notice: Notice) => void) {
+  const queued = useRef(new Set<number>());
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  const nextAt = useRef(0);
+
+  useEffect(() => {
+    if (!notices) return;
+    keepShown(notices.map((notice) => notice.id));
+    for (const notice of [...notices].reverse()) {
+      if (wasShown(notice.id) || queued.current.has(notice.id)) continue;
+      queued.current.add(notice.id);
+      const now = Date.now();
+      const at = Math.max(now, nextAt.current);
+      nextAt.current = at + settings.noticeStagger;
+      const timer = setTimeout(() => {
+        timers.current.delete(timer);
+        queued.current.delete(notice.id);
+        markShown(notice.id);
+        popUp(notice);
+      }, at - now);
+      timers.current.add(timer);
+    }
+  }, [notices, popUp]);
+
+  useEffect(() => {
+    const pending = timers.current;
+    return () => pending.forEach(clearTimeout);
+  }, []);
+}
+
+/**
+ * The header bell: polls the user's notices, pops each new one up at the bottom right until it is
+ * closed, and lists the open ones. A click on a notice opens the asking record it is about.
+ */
+export function NoticeCenter() {
+  const { t, lang } = useI18n();
+  const navigate = useNavigate();
+  const { notification } = AntApp.useApp();
+  const { notices, close } = useNoticeFeed();
+
+  const dismiss = useCallback(
+    (id: number) => {
+      notification.destroy(popUpKey(id));
+      close(id);
+    },
+    [notification, close],
+  );
+  const openNotice = useCallback(
+    (notice: Notice) => {
+      dismiss(notice.id);
+      navigate(handleFindPath(notice.find_id));
+    },
+    [dismiss, navigate],
+  );
+  const popUp = useCallback(
+    (notice: Notice) => {
+      notification.open({
+        key: popUpKey(notice.id),
+        title: t(NOTICE_TITLES[notice.type]),
+        description: <NoticeHtml html={notice.content} />,
+        placement: 'bottomRight',
+        duration: 0,
+        className: 'notice-popup',
+        props: { 'data-testid': `notice-popup-${notice.id}` },
+        onClick: () => openNotice(notice),
+        onClose: () => close(notice.id),
+      });
+      playNoticeSound();
+    },
+    [notification, t, openNotice, close],
+  );
+  usePopUps(notices, popUp);
+
+  const open = notices ?? [];
+  const list = (
+    <div className="notice-list">
+      {open.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('notice.empty')} />
+      ) : (
+        open.map((notice) => (
+          <div
+            key={notice.id}
+            className="notice-item"
+            role="button"
+            tabIndex={0}
+            onClick={() => openNotice(notice)}
+            onKeyDown={(event) => event.key === 'Enter' && openNotice(notice)}
+          >
+            <div className="notice-item-head">
+              <Typography.Text strong>{t(NOTICE_TITLES[notice.type])}</Typography.Text>
+              <Typography.Text type="secondary">{formatRelativeTime(notice.created_at, { lang })}</Typography.Text>
+              <Button
+                type="text"
+                size="small"
+                icon={<CloseOutlined />}
+                aria-label={t('notice.close')}
+                title={t('notice.close')}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  dismiss(notice.id);
+                }}
+              />
+            </div>
+            <NoticeHtml html={notice.content} />
+          </div>
+        ))
+      )}
+    </div>
+  );
+
+  return (
+    <Popover content={list} title={t('notice.title')} trigger="click" placement="bottomRight">
+      <Badge count={open.length} size="small" overflowCount={99}>
+        <Button type="text" icon={<BellOutlined />} aria-label={t('notice.title')} title={t('notice.title')} data-testid="notice-bell" />
+      </Badge>
+    </Popover>
+  );
+}

@@ -1,0 +1,97 @@
+import { Activity, memo, useEffect, useLayoutEffect, useMemo } from 'react';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import type { MenuItem } from '../../contract/api/auth';
+import { useStore } from '../store';
+import { homePath, menuRoutes, sessionStore } from '../auth/session';
+import { useI18n } from '../i18n/I18nProvider';
+import { MenuFallback, matchMenuRoute, pageTitle } from '../router/MenuRoute';
+import { MenuView } from '../router/MenuView';
+import { pathnameOf, visit, type TabRoute } from './tab-rules';
+import { refreshCounts, rememberScroll, savedScroll, tabsStore } from './tabs-store';
+
+/**
+ * One tab's view under the tab's own location: a hidden view that reads its query keeps reading its
+ * own, not the active tab's. Memoised, so switching tabs does not redraw every kept view.
+ */
+const KeptView = memo(function KeptView({ path, vuePath }: { path: string; vuePath: string }) {
+  return (
+    <Routes location={path}>
+      <Route path="*" element={<MenuView vuePath={vuePath} />} />
+    </Routes>
+  );
+});
+
+/**
+ * Spec §3: the active route's scroll position is kept per route name and restored on return. The
+ * position is taken from scroll events, since by the time a switch commits the old view is already
+ * hidden and its container has shrunk; a layout effect restores it before the browser paints.
+ */
+function useScrollMemory(name: string | undefined, path: string) {
+  useLayoutEffect(() => {
+    const content = document.querySelector<HTMLElement>('.console-content');
+    if (!content || !name) return;
+    content.scrollTop = savedScroll(name);
+    let top = content.scrollTop;
+    const onScroll = () => {
+      top = content.scrollTop;
+    };
+    content.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      content.removeEventListener('scroll', onScroll);
+      rememberScroll(name, top);
+    };
+  }, [name, path]);
+}
+
+/** The tab of a menu item opened at `path`; the home page's tab cannot be closed. */
+function tabFor(item: MenuItem, path: string, home: string): TabRoute {
+  return { path, name: item.name, meta: { title: item.title, icon: item.icon, noClosable: item.path === home } };
+}
+
+/**
+ * The console's routed content: the view of every open tab stays mounted (up to
+ * settings.keepAliveMaxNum), and only the active one is shown, so each keeps its scroll, form input
+ * and filters. Closing a tab drops its view; refreshing remounts it.
+ */
+export default function KeepAliveOutlet() {
+  const session = useStore(sessionStore)!;
+  const tabs = useStore(tabsStore);
+  const refreshed = useStore(refreshCounts);
+  const { t, lang } = useI18n();
+  const { pathname, search } = useLocation();
+  const path = pathname + search;
+  const home = homePath(session);
+  const routes = useMemo(() => menuRoutes(session.menu), [session.menu]);
+  const match = matchMenuRoute(session, routes, pathname);
+  const item = 'item' in match ? match.item : undefined;
+
+  useEffect(() => {
+    if (item) tabsStore.set((open) => visit(open, tabFor(item, path, home)));
+  }, [item, path, home]);
+
+  // Tabs restored from storage, or kept from before the menu changed, may lead nowhere now.
+  useEffect(() => {
+    tabsStore.set((open) => {
+      const reachable = open.filter((tab) => 'item' in matchMenuRoute(session, routes, pathnameOf(tab.path)));
+      return reachable.length === open.length ? open : reachable;
+    });
+  }, [session, routes]);
+
+  useEffect(() => {
+    if (item) document.title = pageTitle(item.title[lang], t('app.siteTitle'));
+  }, [item, lang, t]);
+
+  useScrollMemory(item?.name, path);
+
+  if (!('item' in match)) return <MenuFallback match={match} />;
+  // Drawn as the visit will store it, so a newly opened page shows in this very render.
+  return visit(tabs, tabFor(match.item, path, home)).map((tab) => {
+    const view = matchMenuRoute(session, routes, pathnameOf(tab.path));
+    if (!('item' in view)) return null;
+    return (
+      <Activity key={`${tab.path}#${refreshed[tab.path] ?? 0}`} mode={tab.path === path ? 'visible' : 'hidden'}>
+        <KeptView path={tab.path} vuePath={view.item.vue_path} />
+      </Activity>
+    );
+  });
+}

@@ -1,0 +1,212 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
+import { App as AntApp } from 'antd';
+import { http, HttpResponse } from 'msw';
+import { mockServer } from '../setup';
+import { I18nProvider } from '../../../src/shell/i18n/I18nProvider';
+import { NoticeCenter } from '../../../src/shell/notices/NoticeCenter';
+import { sessionStore } from '../../../src/shell/auth/session';
+import type { Notice } from '../../../src/contract/api/notice';
+import { settings } from '../../../src/contract/settings';
+
+const notice = (id: number, extra: Partial<Notice> = {}): Notice => ({
+  id,
+  type: 2,
+  content: `<b>第 ${id} 条</b>`,
+  find_id: `XJ2026000${id}`,
+  created_at: Date.now(),
+  ...extra,
+});
+
+let beeps = 0;
+/** Just enough Web Audio to count the beeps. */
+class FakeAudioContext {
+  currentTime = 0;
+  destination = {};
+  resume = () => Promise.resolve();
+  createOscillator = () => ({
+    frequency: { setValueAtTime: () => undefined },
+    connect: <T,>(node: T) => node,
+    start: () => void beeps++,
+    stop: () => undefined,
+  });
+  createGain = () => ({ gain: { setValueAtTime: () => undefined, exponentialRampToValueAtTime: () => undefined }, connect: <T,>(node: T) => node });
+}
+
+/** The server's open notices, the polls it has answered and the closes it has received. */
+function serve(rows: Notice[]) {
+  const seen = { polls: 0, closed: [] as unknown[] };
+  mockServer.use(
+    http.post('*/api/index/find-notice', () => {
+      seen.polls++;
+      return HttpResponse.json({ code: 200, msg: 'ok', data: { rows } });
+    }),
+    http.post('*/api/index/find-notice-close', async ({ request }) => {
+      seen.closed.push(await request.json());
+      return HttpResponse.json({ code: 200, msg: 'ok', data: null });
+    }),
+  );
+  return seen;
+}
+
+function renderCenter() {
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <>
+            <NoticeCenter />
+            <Outlet />
+          </>
+        ),
+        children: [{ path: '*', element: <div /> }],
+      },
+    ],
+    { initialEntries: ['/common/info/question'] },
+  );
+  render(
+    <I18nProvider>
+      <AntApp>
+        <RouterProvider router={router} />
+      </AntApp>
+    </I18nProvider>,
+  );
+  return router;
+}
+
+const popUps = () => [...document.querySelectorAll<HTMLElement>('.ant-notification-notice')];
+/** The number on the bell; antd keeps a leaving count in the DOM while it animates out. */
+const bellCount = () =>
+  Number(screen.getByTestId('notice-bell').closest('.ant-badge')!.querySelector('.ant-badge-count[data-show="true"]')?.getAttribute('title') ?? 0);
+/** A turn of the real event loop, where the mocked server answers; the fake clock stands still. */
+const realTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+/** Moves the clock in small steps, letting the mocked server answer and React draw between them. */
+async function advance(ms: number, step = 10) {
+  for (let passed = 0; passed < ms; passed += step) {
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(Math.min(step, ms - passed));
+      await realTurn();
+    });
+  }
+}
+
+/** Lets the mocked server answer and React draw until `count` pop-ups are up, without moving the clock. */
+async function untilPopUps(count: number) {
+  for (let i = 0; i < 50 && popUps().length < count; i++) {
+    await act(async () => {
+      await realTurn();
+      await vi.advanceTimersByTimeAsync(0);
+    });
+  }
+  expect(popUps()).toHaveLength(count);
+}
+
+beforeAll(() => vi.stubGlobal('AudioContext', FakeAudioContext));
+afterAll(() => vi.unstubAllGlobals());
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  beeps = 0;
+  sessionStore.set({
+    user_info: { id: 2, name: '王小美', logo: '/avatar.svg' },
+    role: ['seller'],
+    role_type: ['seller'],
+    permission: [],
+    team: { id: 2, name: '华南采购一部', type: 1 },
+    menu: [],
+  });
+});
+
+afterEach(() => {
+  // Unmount first: the bell polls only while someone is signed in.
+  cleanup();
+  sessionStore.set(null);
+  vi.useRealTimers();
+});
+
+describe('notices (spec §3, §9)', () => {
+  it('pops a notice up once per browser session however often it is polled, and keeps it on the bell', async () => {
+    const seen = serve([notice(1)]);
+    renderCenter();
+    await untilPopUps(1);
+    expect(popUps()[0].querySelector('.ant-notification-notice-title')!.textContent).toBe('报价');
+    expect(popUps()[0].querySelector('.notice-html')!.innerHTML).toBe('<b>第 1 条</b>');
+    await advance(settings.noticeInterval * 2);
+    expect(seen.polls).toBe(3);
+    expect(popUps()).toHaveLength(1);
+    expect(beeps).toBe(1);
+    expect(bellCount()).toBe(1);
+
+    // A reload: the notice is still open, so it stays on the bell, but it does not pop up again.
+    cleanup();
+    renderCenter();
+    await advance(settings.noticeInterval);
+    expect(seen.polls).toBe(5);
+    expect(popUps()).toHaveLength(0);
+    expect(bellCount()).toBe(1);
+  });
+
+  it('sanitises the HTML again when it draws it', async () => {
+    serve([notice(1, { content: '<b>粗体</b><img src="x" onerror="window.__pwned=1"><script>window.__pwned=2</script><a href="javascript:alert(1)">坏链接</a>' })]);
+    renderCenter();
+    await untilPopUps(1);
+    const body = popUps()[0].querySelector('.notice-html')!;
+    expect(body.querySelector('b')!.textContent).toBe('粗体');
+    expect(body.innerHTML).toBe('<b>粗体</b><a>坏链接</a>');
+    expect(document.querySelector('[onerror], script')).toBeNull();
+  });
+
+  it('opens the asking record of a clicked notice and closes it', async () => {
+    const seen = serve([notice(7, { find_id: 'XJ 7&8' })]);
+    const router = renderCenter();
+    await untilPopUps(1);
+    fireEvent.click(popUps()[0]);
+    expect(router.state.location.pathname).toBe('/main/handlefind');
+    expect(new URLSearchParams(router.state.location.search).get('name')).toBe('XJ 7&8');
+    await vi.waitFor(() => expect(seen.closed).toEqual([{ id: 7 }]));
+  });
+
+  it('closes a notice for good with its close button, without leaving the page', async () => {
+    const seen = serve([notice(3)]);
+    const router = renderCenter();
+    await untilPopUps(1);
+    fireEvent.click(popUps()[0].querySelector('.ant-notification-notice-close')!);
+    await vi.waitFor(() => expect(seen.closed).toEqual([{ id: 3 }]));
+    expect(router.state.location.pathname).toBe('/common/info/question');
+    expect(bellCount()).toBe(0);
+  });
+
+  it('waits for a slow answer before it polls again', async () => {
+    let polls = 0;
+    let answer!: () => void;
+    const slow = new Promise<void>((resolve) => (answer = resolve));
+    mockServer.use(
+      http.post('*/api/index/find-notice', async () => {
+        polls++;
+        await slow;
+        return HttpResponse.json({ code: 200, msg: 'ok', data: { rows: [] } });
+      }),
+    );
+    renderCenter();
+    await advance(settings.noticeInterval * 3);
+    expect(polls).toBe(1);
+    answer();
+    await advance(settings.noticeInterval);
+    expect(polls).toBe(2);
+  });
+
+  it(`shows two new notices ${settings.noticeStagger} ms apart, oldest first, with one beep`, async () => {
+    serve([notice(2, { content: '<b>第二条</b>' }), notice(1, { content: '<b>第一条</b>' })]);
+    renderCenter();
+    await untilPopUps(1);
+    expect(popUps()[0].textContent).toContain('第一条');
+    await advance(settings.noticeStagger - 1);
+    expect(popUps()).toHaveLength(1);
+    await advance(1);
+    expect(popUps()).toHaveLength(2);
+    await advance(settings.noticeSoundDebounce);
+    expect(beeps).toBe(1);
+  });
+});
