@@ -55,5 +55,12 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: true,
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      treeshake: {
+        // These packages declare no "sideEffects" although their modules only define things: without
+        // this, every antd Input drags the whole form engine and its validator onto the login page.
+        moduleSideEffects: [{ test: /node_modules[\\/]@rc-component[\\/](form|async-validator)[\\/]/, sideEffects: false }],
+      },
+    },
   },
 });

@@ -3,7 +3,7 @@ import { ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import enUS from 'antd/locale/en_US';
 import { useStore } from '../store';
-import { languageStore } from './language-store';
+import { languageStore, selectLanguage } from './language-store';
 import { translate } from './translate';
 import type { Language, MessageKey } from './types';
 import { themeStore } from '../theme/theme-store';
@@ -26,7 +26,7 @@ const ANTD_LOCALES = { zh: zhCN, en: enUS } as const;
 export function I18nProvider({ children }: { children: ReactNode }) {
   const lang = useStore(languageStore);
   const t = useCallback<I18n['t']>((key, params) => translate(lang, key, params), [lang]);
-  const value = useMemo<I18n>(() => ({ lang, t, setLanguage: languageStore.set }), [lang, t]);
+  const value = useMemo<I18n>(() => ({ lang, t, setLanguage: selectLanguage }), [lang, t]);
   const { color, radius, fontSize } = useStore(themeStore);
   const tokens = useMemo(() => ({ token: { colorPrimary: color, borderRadius: radius, fontSize } }), [color, radius, fontSize]);
   return (

@@ -216,9 +216,6 @@ export const en: Messages = {
     screenFailedHint: 'The rest of the console still works: retry, or open another screen.',
     retry: 'Retry',
     stack: 'Stack trace',
-    ieTitle: 'Friendly reminder',
-    ieContent: 'Microsoft has ended support for Internet Explorer and this console cannot run in it. Please switch to Chrome, Edge, Firefox or another modern browser.',
-    ieConfirm: 'Got it',
   },
   update: {
     version: 'Version: {version}',

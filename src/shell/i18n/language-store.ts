@@ -1,6 +1,7 @@
 import { settings } from '../../contract/settings';
 import { createStore } from '../store';
 import type { Language } from './types';
+import { loadCatalogue } from './translate';
 
 function initial(): Language {
   const saved = globalThis.localStorage?.getItem(settings.storageKeys.language);
@@ -22,3 +23,14 @@ languageStore.subscribe((lang) => {
   localStorage.setItem(settings.storageKeys.language, lang);
   apply(lang);
 });
+
+/** Switches the console's language once its strings are loaded, so no screen shows half of each. */
+export async function selectLanguage(lang: Language): Promise<void> {
+  await loadCatalogue(lang);
+  languageStore.set(lang);
+}
+
+/** Before the first render: the saved language's strings, so the console starts in it. */
+export function loadInitialLanguage(): Promise<void> {
+  return loadCatalogue(languageStore.get());
+}

@@ -215,9 +215,6 @@ export const zh = {
     screenFailedHint: '页面的其他部分不受影响，可重试或切换到其他页面。',
     retry: '重试',
     stack: '错误堆栈',
-    ieTitle: '温馨提示',
-    ieContent: '微软已停止支持 IE 浏览器，本系统无法在 IE 中运行。请改用 Chrome、Edge、Firefox 等浏览器访问。',
-    ieConfirm: '我知道了',
   },
   update: {
     version: '版本：{version}',

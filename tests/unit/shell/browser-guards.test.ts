@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { installBrowserGuards, isIeBased, startDevToolsDetector, type DetectorWindow } from '../../../src/shell/errors/browser-guards';
+import fs from 'node:fs';
+import path from 'node:path';
+import { installBrowserGuards } from '../../../src/shell/errors/browser-guards';
+import { startDevToolsDetector, type DetectorWindow } from '../../../src/shell/errors/devtools-detector';
 import { clearErrorLog, errorLogStore } from '../../../src/shell/errors/error-log';
 import { settings } from '../../../src/contract/settings';
 
@@ -28,15 +31,16 @@ describe('browser guards (spec §8)', () => {
     vi.useRealTimers();
   });
 
-  it('knows IE-based browsers by their user agent', () => {
-    expect(isIeBased(IE11)).toBe(true);
-    expect(isIeBased(IE10)).toBe(true);
-    expect(isIeBased(CHROME)).toBe(false);
+  const legacyScript = fs.readFileSync(path.resolve(import.meta.dirname, '../../../public/legacy-browser.js'), 'utf8');
+
+  it('loads the IE warning as a script only browsers without ES modules run', () => {
+    const html = fs.readFileSync(path.resolve(import.meta.dirname, '../../../index.html'), 'utf8');
+    expect(html).toContain('<script nomodule src="/legacy-browser.js"></script>');
   });
 
-  it('shows IE the 温馨提示 dialog, which its button closes', () => {
-    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(IE11);
-    installBrowserGuards();
+  it.each([IE11, IE10])('shows %s the 温馨提示 dialog, which its button closes', (agent) => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(agent);
+    window.eval(legacyScript);
     const dialog = document.querySelector('[role=alertdialog]')!;
     expect(dialog.textContent).toContain('温馨提示');
     expect(dialog.textContent).toContain('已停止支持 IE 浏览器');
@@ -46,7 +50,7 @@ describe('browser guards (spec §8)', () => {
 
   it('leaves other browsers alone', () => {
     vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(CHROME);
-    installBrowserGuards();
+    window.eval(legacyScript);
     expect(document.querySelector('[role=alertdialog]')).toBeNull();
   });
 
