@@ -1,8 +1,10 @@
+import { settings } from '../../contract/settings';
+
 /** Chinese, the source language: every UI string of the shell has its key here first. */
 export const zh = {
   app: {
     siteTitle: '电商卖家控制台',
-    loading: '正在加载中...',
+    loading: settings.loadingText,
     logout: '退出登录',
     userCenter: '个人中心',
     language: '语言',
