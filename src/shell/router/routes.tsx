@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { Loading } from '../app/Loading';
+import { RedirectRoute } from './RedirectRoute';
 import { RequireSession } from '../auth/RequireSession';
 import { getToken } from '../auth/token';
 import '../account/register-views';
@@ -29,6 +30,7 @@ export const routes: RouteObject[] = [
       { path: '/login', element: <GuestOnly>{suspended(<LoginPage />)}</GuestOnly> },
       { path: '/register', element: <GuestOnly>{suspended(<RegisterPage />)}</GuestOnly> },
       { path: '/password', element: <GuestOnly>{suspended(<ForgotPasswordPage />)}</GuestOnly> },
+      { path: '/redirect', element: <RedirectRoute /> },
       { path: '/403', element: suspended(<ErrorPage status="403" />) },
       { path: '/404', element: suspended(<ErrorPage status="404" />) },
       { path: '/500', element: suspended(<ErrorPage status="500" />) },
