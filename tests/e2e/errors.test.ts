@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
-import { startE2eServer, stopE2eServer } from '../support/e2e-server';
-import type { SpawnedServer } from '../support/spawn-server';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useE2eConsole } from '../support/e2e-console';
 import { logIn } from '../support/console-page';
 
 /** Client-side navigation, as a menu click does it: the page (and its in-memory error log) stays. */
@@ -15,20 +13,12 @@ async function navigate(page: Page, path: string) {
 }
 
 describe('errors, the service worker and the error log in Chromium', () => {
-  let server: SpawnedServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startE2eServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stopE2eServer(server);
-  });
+  const e2e = useE2eConsole();
 
   it('lists an uncaught error with its page on the Error Log page, from this browser and from the server', async () => {
-    const context = await browser.newContext();
+    const context = await e2e.browser.newContext();
     const page = await context.newPage();
-    await logIn(page, server.url, 'admin', 'admin123');
+    await logIn(page, e2e.server.url, 'admin', 'admin123');
     await page.waitForURL('**/common/info/spot');
     const where = page.url();
     const reported = page.waitForResponse((r) => r.url().endsWith('/api/index/error-log'));
@@ -52,21 +42,21 @@ describe('errors, the service worker and the error log in Chromium', () => {
   });
 
   it('installs the service worker from the root, announces offline readiness, and serves it fresh', async () => {
-    const context = await browser.newContext();
+    const context = await e2e.browser.newContext();
     const page = await context.newPage();
     const violations: string[] = [];
     page.on('console', (m) => m.text().includes('Content Security Policy') && violations.push(m.text()));
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${e2e.server.url}/login`);
     const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
-    expect(scope).toBe(`${server.url}/`);
+    expect(scope).toBe(`${e2e.server.url}/`);
     await page.getByText('控制台已缓存，断网时也可以打开。').waitFor({ timeout: 20_000 });
     expect(violations).toEqual([]);
 
-    const sw = await context.request.get(`${server.url}/sw.js`);
+    const sw = await context.request.get(`${e2e.server.url}/sw.js`);
     expect(sw.status()).toBe(200);
     expect(sw.headers()['content-type']).toMatch(/javascript/);
     expect(sw.headers()['cache-control']).toBe('no-cache');
-    const manifest = await context.request.get(`${server.url}/manifest.webmanifest`);
+    const manifest = await context.request.get(`${e2e.server.url}/manifest.webmanifest`);
     expect(manifest.headers()['content-type']).toContain('application/manifest+json');
     expect((await manifest.json()).name).toBe('电商卖家控制台');
     await context.close();

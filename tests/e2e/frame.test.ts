@@ -1,34 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
-import { startE2eServer, stopE2eServer } from '../support/e2e-server';
-import type { SpawnedServer } from '../support/spawn-server';
+import { describe, expect, it } from 'vitest';
+import { useE2eConsole } from '../support/e2e-console';
 import { logIn } from '../support/console-page';
 
 /** Chinese characters, which an English console shows only inside data (names, teams). */
 const HAN = /[\u4e00-\u9fff]/;
 
 describe('the console frame in Chromium', () => {
-  let server: SpawnedServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startE2eServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stopE2eServer(server);
-  });
+  const e2e = useE2eConsole();
 
   it('switches to English and back with no untranslated string', async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const context = await e2e.browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    await logIn(page, server.url, 'admin', 'admin123');
+    await logIn(page, e2e.server.url, 'admin', 'admin123');
     await page.getByRole('button', { name: '语言' }).hover();
     await page.getByRole('menuitem', { name: 'English' }).click();
     await page.getByText('Search the menu').waitFor();
     // Pages of the frame itself, and the theme drawer with its many settings on the last one.
     for (const path of ['/main/user-center', '/setting/error-log', '/main/password', '/no/such/page']) {
-      await page.goto(server.url + path);
+      await page.goto(e2e.server.url + path);
       await page.waitForTimeout(600);
       if (path === '/main/password') {
         await page.getByRole('button', { name: 'Theme settings' }).click();
@@ -40,7 +29,7 @@ describe('the console frame in Chromium', () => {
       const leftovers = chrome.split('\n').filter((line) => HAN.test(line));
       expect(leftovers, `${path}: ${leftovers.join(' | ')}`).toEqual([]);
     }
-    await page.goto(`${server.url}/main/user-center`);
+    await page.goto(`${e2e.server.url}/main/user-center`);
     await page.getByRole('button', { name: 'Language' }).hover();
     await page.getByRole('menuitem', { name: '简体中文' }).click();
     await page.getByText('搜索菜单').waitFor();
@@ -49,16 +38,16 @@ describe('the console frame in Chromium', () => {
 
   it('shows a failing screen its error panel while the menu and tabs keep working', async () => {
     // Service workers would fetch the chunk themselves, out of reach of the route below.
-    const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1440, height: 900 } });
+    const context = await e2e.browser.newContext({ serviceWorkers: 'block', viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     // The change-password screen's code cannot be downloaded (a deploy in between, a dropped network).
     await page.route('**/assets/ChangePasswordView-*.js', (route) => route.abort());
-    await logIn(page, server.url, 'staff', 'staff123');
-    await page.goto(`${server.url}/main/password`);
+    await logIn(page, e2e.server.url, 'staff', 'staff123');
+    await page.goto(`${e2e.server.url}/main/password`);
     await page.getByText('页面出错了').waitFor();
     await page.getByText('页面的其他部分不受影响，可重试或切换到其他页面。').waitFor();
     // The frame still works: another page opens from the menu, and the broken one stays a tab.
-    await page.goto(`${server.url}/main/user-center`);
+    await page.goto(`${e2e.server.url}/main/user-center`);
     await page.getByText('基本资料').waitFor();
     const tabs = await page.locator('.tabs-bar').innerText();
     expect(tabs).toContain('修改密码');

@@ -1,10 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
-import { startE2eServer, stopE2eServer } from '../support/e2e-server';
-import type { SpawnedServer } from '../support/spawn-server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { useE2eConsole } from '../support/e2e-console';
 import { logIn } from '../support/console-page';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../test-results');
@@ -47,22 +45,14 @@ async function shoot(page: Page, name: string) {
 }
 
 describe('the console layouts in Chromium', () => {
-  let server: SpawnedServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    fs.mkdirSync(SHOTS, { recursive: true });
-    [server, browser] = await Promise.all([startE2eServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stopE2eServer(server);
-  });
+  const e2e = useE2eConsole();
+  beforeAll(() => fs.mkdirSync(SHOTS, { recursive: true }));
 
   async function signedIn(viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ viewport });
+    const context = await e2e.browser.newContext({ viewport });
     const page = await context.newPage();
-    await logIn(page, server.url, 'admin', 'admin123');
-    await page.goto(`${server.url}/goods/list`);
+    await logIn(page, e2e.server.url, 'admin', 'admin123');
+    await page.goto(`${e2e.server.url}/goods/list`);
     await page.getByTestId('console').waitFor();
     return { context, page };
   }

@@ -1,27 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
-import { startE2eServer, stopE2eServer } from '../support/e2e-server';
-import type { SpawnedServer } from '../support/spawn-server';
+import { describe, expect, it } from 'vitest';
+import { useE2eConsole } from '../support/e2e-console';
 import { logIn } from '../support/console-page';
 
 
 describe('signing in to the console in Chromium', () => {
-  let server: SpawnedServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startE2eServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stopE2eServer(server);
-  });
+  const e2e = useE2eConsole();
 
   it('shows the Chinese login page to a visitor', async () => {
-    const page = await browser.newPage();
+    const page = await e2e.browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e)));
-    await page.goto(server.url);
+    await page.goto(e2e.server.url);
     await page.waitForURL(/\/login\?redirect=%2F$/);
     await page.getByText('欢迎来到电商卖家控制台').waitFor();
     expect(await page.getByPlaceholder('用户名').isVisible()).toBe(true);
@@ -36,45 +25,45 @@ describe('signing in to the console in Chromium', () => {
     ['seller', 'seller123', '/common/info/question', '王小美'],
     ['staff', 'staff123', '/common/info/spot', '李报价'],
   ])('lands %s on the home of its team', async (username, password, home, name) => {
-    const context = await browser.newContext();
+    const context = await e2e.browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${server.url}/login`);
-    await logIn(page, server.url, username, password);
+    await page.goto(`${e2e.server.url}/login`);
+    await logIn(page, e2e.server.url, username, password);
     await page.waitForURL(`**${home}`);
     expect(await page.getByTestId('user-menu').textContent()).toContain(name);
     await context.close();
   });
 
   it('returns a deep link opened while logged out after login, with its query and title', async () => {
-    const context = await browser.newContext();
+    const context = await e2e.browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${server.url}/goods/list?page=2`);
+    await page.goto(`${e2e.server.url}/goods/list?page=2`);
     await page.waitForURL(/\/login\?redirect=%2Fgoods%2Flist%3Fpage%3D2/);
-    await logIn(page, server.url, 'seller', 'seller123');
+    await logIn(page, e2e.server.url, 'seller', 'seller123');
     await page.waitForURL('**/goods/list?page=2');
     expect(await page.title()).toBe('商品列表 - 电商卖家控制台');
     // A signed-in user who opens /login goes home instead.
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${e2e.server.url}/login`);
     await page.waitForURL('**/common/info/question');
     await context.close();
   });
 
   it('sends unknown paths to the 404 page', async () => {
-    const context = await browser.newContext();
+    const context = await e2e.browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${server.url}/login`);
-    await logIn(page, server.url, 'staff', 'staff123');
-    await page.goto(`${server.url}/no/such/page`);
+    await page.goto(`${e2e.server.url}/login`);
+    await logIn(page, e2e.server.url, 'staff', 'staff123');
+    await page.goto(`${e2e.server.url}/no/such/page`);
     await page.waitForURL('**/404');
     await page.getByText(/^抱歉/).first().waitFor();
     await context.close();
   });
 
   it('logs out: the console returns to login and the old token is refused', async () => {
-    const context = await browser.newContext();
+    const context = await e2e.browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${server.url}/login`);
-    await logIn(page, server.url, 'admin', 'admin123');
+    await page.goto(`${e2e.server.url}/login`);
+    await logIn(page, e2e.server.url, 'admin', 'admin123');
     const token = await page.evaluate(() => localStorage.getItem('shop-vite-token'));
     await page.getByTestId('user-menu').hover();
     await page.getByText('退出登录').click();

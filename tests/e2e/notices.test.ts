@@ -1,10 +1,8 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
-import { startE2eServer, stopE2eServer } from '../support/e2e-server';
-import type { SpawnedServer } from '../support/spawn-server';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useE2eConsole } from '../support/e2e-console';
 import { logIn } from '../support/console-page';
 import type { NoticeList } from '../../src/contract/api/notice';
 
@@ -12,18 +10,10 @@ import type { NoticeList } from '../../src/contract/api/notice';
 const INJECTED = '<img src="x" onerror="window.__noticeXss = true"><script>window.__noticeXss = true</script>';
 
 describe('notices in Chromium', () => {
-  let server: SpawnedServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startE2eServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stopE2eServer(server);
-  });
+  const e2e = useE2eConsole();
 
   async function api<T>(route: string, token: string, body?: unknown): Promise<{ code: number; data: T }> {
-    const res = await fetch(server.url + route, {
+    const res = await fetch(e2e.server.url + route, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -32,8 +22,8 @@ describe('notices in Chromium', () => {
   }
 
   async function signedInSeller(): Promise<{ page: Page; token: string; teamId: number }> {
-    const page = await (await browser.newContext()).newPage();
-    await logIn(page, server.url, 'seller', 'seller123');
+    const page = await (await e2e.browser.newContext()).newPage();
+    await logIn(page, e2e.server.url, 'seller', 'seller123');
     const token = (await page.evaluate(() => localStorage.getItem('shop-vite-token')))!;
     const teamId = (await api<{ team: { id: number } }>('/api/index/index-init', token)).data.team.id;
     return { page, token, teamId };
@@ -44,7 +34,7 @@ describe('notices in Chromium', () => {
 
   it('pops up a notice an admin sends to the seller’s team, sanitised, and opens its asking record', async () => {
     const { page, token, teamId } = await signedInSeller();
-    const admin = await fetch(`${server.url}/api/public/login-do`, {
+    const admin = await fetch(`${e2e.server.url}/api/public/login-do`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'admin', password: 'admin123' }),
@@ -74,7 +64,7 @@ describe('notices in Chromium', () => {
 
   it('sanitises in the console too a notice written into the database past the API', async () => {
     const { page, teamId } = await signedInSeller();
-    const db = new SQLite(path.join(server.dataDir, 'console.db'));
+    const db = new SQLite(path.join(e2e.server.dataDir, 'console.db'));
     try {
       db.prepare('INSERT INTO notices (type, content, find_id, target_kind, target_id, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(
         3,

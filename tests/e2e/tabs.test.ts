@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
-import { startE2eServer, stopE2eServer } from '../support/e2e-server';
-import type { SpawnedServer } from '../support/spawn-server';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useE2eConsole } from '../support/e2e-console';
 import { logIn } from '../support/console-page';
 
 /** Side-menu groups to expand, each with the pages to open in it: twelve pages in all. */
@@ -20,20 +18,12 @@ const tab = (page: Page, title: string) => byText(page, 'tab', title);
 const tabs = (page: Page) => page.getByRole('tab');
 
 describe('tabs in Chromium', () => {
-  let server: SpawnedServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startE2eServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stopE2eServer(server);
-  });
+  const e2e = useE2eConsole();
 
   it('opens a tab per page, keeps views alive, closes others, and persists only when asked', async () => {
-    const context = await browser.newContext();
+    const context = await e2e.browser.newContext();
     const page = await context.newPage();
-    await logIn(page, server.url, 'admin', 'admin123');
+    await logIn(page, e2e.server.url, 'admin', 'admin123');
     // The admin's operation team lands on the spot-quote home, whose tab cannot be closed.
     await page.waitForURL('**/common/info/spot');
     await tab(page, '现货报价').waitFor();

@@ -1,16 +1,13 @@
-import { Layout } from 'antd';
 import { NavLink } from 'react-router-dom';
 import type { MenuItem } from '../../../contract/api/auth';
 import { useStore } from '../../store';
 import { sessionStore } from '../../auth/session';
 import { useI18n } from '../../i18n/I18nProvider';
 import { collapseStore } from '../../theme/settings-store';
-import { Brand } from '../Brand';
-import { Breadcrumbs, ConsoleHeader, FoldButton } from '../ConsoleHeader';
-import { ContentArea } from '../ContentArea';
 import { menuIcon } from '../menu-icons';
 import { visible } from '../menu-model';
 import { useMenuTheme } from '../SideBar';
+import { HeaderOverSider } from './HeaderOverSider';
 
 function PageLink({ item }: { item: MenuItem }) {
   const { lang } = useI18n();
@@ -75,19 +72,5 @@ function FallPanel({ menu }: { menu: MenuItem[] }) {
 /** A header over a wide panel that shows the whole menu expanded, beside the page. */
 export default function FallLayout() {
   const { menu } = useStore(sessionStore)!;
-  return (
-    <Layout className="console-frame">
-      <ConsoleHeader>
-        <Brand />
-        <FoldButton />
-        <Breadcrumbs />
-      </ConsoleHeader>
-      <Layout hasSider>
-        <FallPanel menu={menu} />
-        <Layout className="console-main">
-          <ContentArea />
-        </Layout>
-      </Layout>
-    </Layout>
-  );
+  return <HeaderOverSider sider={<FallPanel menu={menu} />} />;
 }

@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from '../support/browser';
+import { startE2eServer, stopE2eServer } from '../support/e2e-server';
+import type { SpawnedServer } from '../support/spawn-server';
+
+describe('the public pages in Chromium', () => {
+  let server: SpawnedServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startE2eServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stopE2eServer(server);
+  });
+
+  it('shows the portal to a visitor who is not logged in, and leads to the login page', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(`${server.url}/portal`);
+    await page.getByRole('heading', { name: '让询价、对账与团队协作更简单' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/portal');
+    expect(await page.title()).toBe('首页 - 电商卖家控制台');
+    await page.getByRole('banner').getByRole('link', { name: /^登\s*录$/ }).click();
+    await page.waitForURL(/\/login$/);
+    await page.getByPlaceholder('用户名').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('opens the product page', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/product`);
+    await page.getByRole('heading', { name: '一个控制台，覆盖卖家的日常工作' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/product');
+    expect(await page.title()).toBe('产品功能 - 电商卖家控制台');
+    await context.close();
+  });
+});
