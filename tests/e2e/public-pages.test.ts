@@ -1,26 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
-import { startE2eServer, stopE2eServer } from '../support/e2e-server';
-import type { SpawnedServer } from '../support/spawn-server';
+import { describe, expect, it } from 'vitest';
+import { useE2eConsole } from '../support/e2e-console';
 
 describe('the public pages in Chromium', () => {
-  let server: SpawnedServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startE2eServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stopE2eServer(server);
-  });
+  const e2e = useE2eConsole();
 
   it('shows the portal to a visitor who is not logged in, and leads to the login page', async () => {
-    const context = await browser.newContext();
+    const context = await e2e.browser.newContext();
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e)));
-    await page.goto(`${server.url}/portal`);
+    await page.goto(`${e2e.server.url}/portal`);
     await page.getByRole('heading', { name: '让询价、对账与团队协作更简单' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/portal');
     expect(await page.title()).toBe('首页 - 电商卖家控制台');
@@ -32,9 +21,9 @@ describe('the public pages in Chromium', () => {
   });
 
   it('opens the product page', async () => {
-    const context = await browser.newContext();
+    const context = await e2e.browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${server.url}/product`);
+    await page.goto(`${e2e.server.url}/product`);
     await page.getByRole('heading', { name: '一个控制台，覆盖卖家的日常工作' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/product');
     expect(await page.title()).toBe('产品功能 - 电商卖家控制台');

@@ -11,6 +11,8 @@ import '../account/register-views';
 const LoginPage = lazy(() => import('../auth/LoginPage'));
 const RegisterPage = lazy(() => import('../auth/RegisterPage'));
 const ForgotPasswordPage = lazy(() => import('../auth/ForgotPasswordPage'));
+const PortalPage = lazy(() => import('../public/PortalPage'));
+const ProductPage = lazy(() => import('../public/ProductPage'));
 const QrConfirmView = lazy(() => import('../account/QrConfirmView'));
 const ConsoleLayout = lazy(() => import('../layout/ConsoleLayout'));
 const ErrorPage = lazy(() => import('../errors/ErrorPage'));
@@ -31,6 +33,8 @@ export const routes: RouteObject[] = [
       { path: '/register', element: <GuestOnly>{suspended(<RegisterPage />)}</GuestOnly> },
       { path: '/password', element: <GuestOnly>{suspended(<ForgotPasswordPage />)}</GuestOnly> },
       { path: '/redirect', element: <RedirectRoute /> },
+      { path: '/portal', element: suspended(<PortalPage />) },
+      { path: '/product', element: suspended(<ProductPage />) },
       { path: '/403', element: suspended(<ErrorPage status="403" />) },
       { path: '/404', element: suspended(<ErrorPage status="404" />) },
       { path: '/500', element: suspended(<ErrorPage status="500" />) },
