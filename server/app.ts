@@ -20,6 +20,7 @@ import { indexRoutes } from './index/routes';
 import { noticeRoutes } from './notices/routes';
 import { chatSocket } from './chat/socket';
 import { clientErrorRoutes } from './errors/routes';
+import { shareRoutes } from './share/routes';
 import { APP_VERSION } from './version';
 
 export interface AppDeps {
@@ -76,6 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(indexRoutes, { db });
   await app.register(noticeRoutes, { db });
   await app.register(clientErrorRoutes, { db });
+  await app.register(shareRoutes, { db });
   await app.register(chatSocket, { db, config });
   await app.register(uploads, { dataDir: config.dataDir });
   await app.register(spa, { staticDir: config.staticDir });

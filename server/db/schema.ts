@@ -214,6 +214,20 @@ export interface ClientErrorTable {
   created_at: number;
 }
 
+/** A link that shows one quote without a login; only the token's hash is kept. */
+export interface ShareLinkTable {
+  id: Id;
+  token_hash: string;
+  quote_id: number;
+  /** The quoting team that shared it, so only that team lists and revokes it. */
+  team_id: number;
+  created_by: number | null;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+  views: ColumnType<number, number | undefined, number>;
+}
+
 export interface Database {
   teams: TeamTable;
   users: UserTable;
@@ -232,6 +246,7 @@ export interface Database {
   qr_logins: QrLoginTable;
   system_logs: SystemLogTable;
   client_errors: ClientErrorTable;
+  share_links: ShareLinkTable;
   notices: NoticeTable;
   notice_closes: NoticeCloseTable;
   goods: GoodsTable;

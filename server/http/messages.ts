@@ -44,6 +44,9 @@ const zh = {
   noticeNotFound: '通知不存在',
   noticeContentEmpty: '通知内容不能为空',
   noticeTargetNotFound: '通知对象不存在',
+  quoteNotFound: '报价单不存在',
+  shareNotFound: '分享链接不存在',
+  shareInvalid: '链接不存在或已失效',
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -90,6 +93,9 @@ const en: Record<MessageKey, string> = {
   noticeNotFound: 'No such notice',
   noticeContentEmpty: 'The notice content cannot be empty',
   noticeTargetNotFound: 'The notice recipient does not exist',
+  quoteNotFound: 'No such quote',
+  shareNotFound: 'No such share link',
+  shareInvalid: 'This link does not exist or is no longer valid',
 };
 
 export type Language = 'zh' | 'en';

@@ -49,7 +49,7 @@ const ROLES = {
     remark: '处理询价并报价',
     permissions: [],
     menus: ['Common', 'Spot', 'Transfer', 'Dashboard', 'Workbench', 'AskPrice', 'CoreAuto', 'CoreHandle', 'QuoteSpot',
-      'QuoteTransfer', 'Chat', 'ChatAssistant', 'Main', 'HandleFind', 'UserCenter', 'ChangePassword'],
+      'QuoteTransfer', 'Chat', 'ChatAssistant', 'Account', 'QuotationLink', 'Main', 'HandleFind', 'UserCenter', 'ChangePassword'],
   },
 } as const;
 

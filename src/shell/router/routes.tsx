@@ -13,6 +13,7 @@ const RegisterPage = lazy(() => import('../auth/RegisterPage'));
 const ForgotPasswordPage = lazy(() => import('../auth/ForgotPasswordPage'));
 const PortalPage = lazy(() => import('../public/PortalPage'));
 const ProductPage = lazy(() => import('../public/ProductPage'));
+const SharePage = lazy(() => import('../share/SharePage'));
 const QrConfirmView = lazy(() => import('../account/QrConfirmView'));
 const ConsoleLayout = lazy(() => import('../layout/ConsoleLayout'));
 const ErrorPage = lazy(() => import('../errors/ErrorPage'));
@@ -35,6 +36,7 @@ export const routes: RouteObject[] = [
       { path: '/redirect', element: <RedirectRoute /> },
       { path: '/portal', element: suspended(<PortalPage />) },
       { path: '/product', element: suspended(<ProductPage />) },
+      { path: '/share', element: suspended(<SharePage />) },
       { path: '/403', element: suspended(<ErrorPage status="403" />) },
       { path: '/404', element: suspended(<ErrorPage status="404" />) },
       { path: '/500', element: suspended(<ErrorPage status="500" />) },
