@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useE2eConsole } from '../support/e2e-console';
-import { logIn } from '../support/console-page';
+import { logIn, expectTitle } from '../support/console-page';
 
 
 describe('signing in to the console in Chromium', () => {
@@ -14,7 +14,7 @@ describe('signing in to the console in Chromium', () => {
     await page.waitForURL(/\/login\?redirect=%2F$/);
     await page.getByText('欢迎来到电商卖家控制台').waitFor();
     expect(await page.getByPlaceholder('用户名').isVisible()).toBe(true);
-    expect(await page.title()).toBe('电商卖家控制台');
+    await expectTitle(page, '电商卖家控制台');
     expect(await page.getAttribute('html', 'lang')).toBe('zh-CN');
     expect(errors).toEqual([]);
     await page.close();
@@ -41,7 +41,7 @@ describe('signing in to the console in Chromium', () => {
     await page.waitForURL(/\/login\?redirect=%2Fgoods%2Flist%3Fpage%3D2/);
     await logIn(page, e2e.server.url, 'seller', 'seller123');
     await page.waitForURL('**/goods/list?page=2');
-    expect(await page.title()).toBe('商品列表 - 电商卖家控制台');
+    await expectTitle(page, '商品列表 - 电商卖家控制台');
     // A signed-in user who opens /login goes home instead.
     await page.goto(`${e2e.server.url}/login`);
     await page.waitForURL('**/common/info/question');

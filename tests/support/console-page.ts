@@ -16,3 +16,8 @@ export async function logIn(page: Page, base: string, username: string, password
   await submitButton(page).click();
   await page.getByTestId('user-menu').waitFor();
 }
+
+/** Waits for the page title: views set it once their code has loaded, after the URL changed. */
+export async function expectTitle(page: Page, title: string): Promise<void> {
+  await page.waitForFunction((expected) => document.title === expected, title, { timeout: 10_000 });
+}
