@@ -8,9 +8,8 @@ export type QuoteType = Static<typeof QuoteType>;
 export const QuoteStatus = Type.Union([Type.Literal('submitted'), Type.Literal('accepted'), Type.Literal('rejected'), Type.Literal('expired')]);
 export type QuoteStatus = Static<typeof QuoteStatus>;
 
-/** One of the team's quotes, with the goods of the ask it answers. */
-export const ShareableQuote = Type.Object({
-  id: Type.Integer(),
+/** A quote as both the team and the customer see it: the goods of the ask and the offer. */
+const quoteFields = {
   quote_no: Type.String(),
   goods_name: Type.String(),
   spec: Type.String(),
@@ -18,6 +17,12 @@ export const ShareableQuote = Type.Object({
   price_fen: Type.Integer(),
   delivery_days: Type.Integer(),
   quote_type: QuoteType,
+};
+
+/** One of the team's quotes, with the goods of the ask it answers. */
+export const ShareableQuote = Type.Object({
+  id: Type.Integer(),
+  ...quoteFields,
   status: QuoteStatus,
   created_at: Type.Integer(),
 });
@@ -59,13 +64,7 @@ export type ShareTokenBody = Static<typeof ShareTokenBody>;
 
 /** What a customer with the link sees: the quote and who made it, no record ids. */
 export const SharedQuote = Type.Object({
-  quote_no: Type.String(),
-  goods_name: Type.String(),
-  spec: Type.String(),
-  quantity: Type.Integer(),
-  price_fen: Type.Integer(),
-  delivery_days: Type.Integer(),
-  quote_type: QuoteType,
+  ...quoteFields,
   team_name: Type.String(),
   quoted_at: Type.Integer(),
   expires_at: Type.Integer(),
