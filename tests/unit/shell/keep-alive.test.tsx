@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { renderAt } from '../render-at';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
-import { I18nProvider } from '../../../src/shell/i18n/I18nProvider';
+import { Outlet } from 'react-router-dom';
 import { nativeViews } from '../../../src/engine/native-views';
 import KeepAliveOutlet from '../../../src/shell/tabs/KeepAliveOutlet';
 import { TabsBar } from '../../../src/shell/tabs/TabsBar';
@@ -53,7 +53,7 @@ function signIn() {
 }
 
 function openConsole() {
-  const router = createMemoryRouter(
+  return renderAt(
     [
       {
         path: '/',
@@ -69,14 +69,8 @@ function openConsole() {
         ],
       },
     ],
-    { initialEntries: ['/'] },
+    '/',
   );
-  render(
-    <I18nProvider>
-      <RouterProvider router={router} />
-    </I18nProvider>,
-  );
-  return router;
 }
 
 const tabTitles = () => screen.getAllByRole('tab').map((tab) => tab.textContent);

@@ -1,10 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { renderAt } from '../render-at';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { mockServer } from '../setup';
 import type { MenuItem } from '../../../src/contract/api/auth';
-import { I18nProvider } from '../../../src/shell/i18n/I18nProvider';
 import ConsoleLayout from '../../../src/shell/layout/ConsoleLayout';
 import { sessionStore } from '../../../src/shell/auth/session';
 import { collapseStore, deviceStore, setMode, themeStore } from '../../../src/shell/theme/settings-store';
@@ -41,16 +40,10 @@ const MENU: MenuItem[] = [
 
 function open(path = '/goods/list', theme: Partial<Theme> = {}) {
   themeStore.set({ ...defaultTheme, ...theme });
-  const router = createMemoryRouter(
+  return renderAt(
     [{ path: '/', element: <ConsoleLayout />, children: [{ path: '*', element: <p>page content</p> }] }],
-    { initialEntries: [path] },
+    path,
   );
-  render(
-    <I18nProvider>
-      <RouterProvider router={router} />
-    </I18nProvider>,
-  );
-  return router;
 }
 
 const menuNav = () => screen.getByRole('navigation', { name: '菜单' });

@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { renderAt } from '../render-at';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { http, HttpResponse } from 'msw';
 import { mockServer } from '../setup';
-import { App as AntApp } from 'antd';
-import { I18nProvider } from '../../../src/shell/i18n/I18nProvider';
 import LoginPage from '../../../src/shell/auth/LoginPage';
 import { getToken } from '../../../src/shell/auth/token';
 
@@ -19,21 +17,13 @@ const SESSION = {
 };
 
 function renderLogin(entry: string) {
-  const router = createMemoryRouter(
+  return renderAt(
     [
       { path: '/login', element: <LoginPage /> },
       { path: '*', element: <div data-testid="landed" /> },
     ],
-    { initialEntries: [entry] },
+    entry,
   );
-  render(
-    <I18nProvider>
-      <AntApp>
-        <RouterProvider router={router} />
-      </AntApp>
-    </I18nProvider>,
-  );
-  return router;
 }
 
 describe('the login page', () => {

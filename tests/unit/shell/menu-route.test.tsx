@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { I18nProvider } from '../../../src/shell/i18n/I18nProvider';
+import { renderAt } from '../render-at';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import KeepAliveOutlet from '../../../src/shell/tabs/KeepAliveOutlet';
 import { sessionStore, type Session } from '../../../src/shell/auth/session';
 import type { MenuItem } from '../../../src/contract/api/auth';
@@ -29,20 +28,14 @@ function session(menu: MenuItem[], permission: string[], teamType = 1): Session 
 }
 
 function open(path: string) {
-  const router = createMemoryRouter(
+  return renderAt(
     [
       { path: '/403', element: <div>forbidden</div> },
       { path: '/404', element: <div>missing</div> },
       { path: '*', element: <KeepAliveOutlet /> },
     ],
-    { initialEntries: [path] },
+    path,
   );
-  render(
-    <I18nProvider>
-      <RouterProvider router={router} />
-    </I18nProvider>,
-  );
-  return router;
 }
 
 describe('menu routes', () => {

@@ -1,10 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
-import { App as AntApp } from 'antd';
+import { renderAt } from '../render-at';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { Outlet } from 'react-router-dom';
 import { http, HttpResponse } from 'msw';
 import { mockServer } from '../setup';
-import { I18nProvider } from '../../../src/shell/i18n/I18nProvider';
 import { NoticeCenter } from '../../../src/shell/notices/NoticeCenter';
 import { sessionStore } from '../../../src/shell/auth/session';
 import type { Notice } from '../../../src/contract/api/notice';
@@ -51,7 +50,7 @@ function serve(rows: Notice[]) {
 }
 
 function renderCenter() {
-  const router = createMemoryRouter(
+  return renderAt(
     [
       {
         element: (
@@ -63,16 +62,8 @@ function renderCenter() {
         children: [{ path: '*', element: <div /> }],
       },
     ],
-    { initialEntries: ['/common/info/question'] },
+    '/common/info/question',
   );
-  render(
-    <I18nProvider>
-      <AntApp>
-        <RouterProvider router={router} />
-      </AntApp>
-    </I18nProvider>,
-  );
-  return router;
 }
 
 const popUps = () => [...document.querySelectorAll<HTMLElement>('.ant-notification-notice')];

@@ -1,18 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { render, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { renderAt } from '../render-at';
+import { waitFor } from '@testing-library/react';
 import { RedirectRoute } from '../../../src/shell/router/RedirectRoute';
 
 function open(entry: string) {
-  const router = createMemoryRouter(
+  return renderAt(
     [
       { path: '/redirect', element: <RedirectRoute /> },
       { path: '*', element: <div /> },
     ],
-    { initialEntries: [entry] },
+    entry,
   );
-  render(<RouterProvider router={router} />);
-  return router;
 }
 
 describe('/redirect', () => {
