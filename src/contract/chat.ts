@@ -1,3 +1,5 @@
+import type { ChatRecord, TalkType } from './api/chat';
+
 /** Frames on /chat/ws: JSON `{event, content}` both ways. */
 export interface ChatFrame<T = unknown> {
   event: ChatEvent;
@@ -11,7 +13,8 @@ export type ChatEvent =
   | 'im.message'
   | 'im.message.read'
   | 'im.message.keyboard'
-  | 'im.contact.status';
+  | 'im.contact.status'
+  | 'screen.published';
 
 /** Sent by the server on open; both in seconds. */
 export interface ConnectContent {
@@ -21,3 +24,38 @@ export interface ConnectContent {
 
 /** Close code for a socket that failed to authenticate (application range 4000–4999). */
 export const CLOSE_UNAUTHORIZED = 4401;
+
+/** `im.message`: a record was stored in one of the receiver's conversations. */
+export interface MessageContent {
+  sender_id: number;
+  receiver_id: number;
+  talk_type: TalkType;
+  data: ChatRecord;
+}
+
+/** `im.message.read`: `sender_id` read these records in its conversation with `receiver_id`. */
+export interface ReadContent {
+  sender_id: number;
+  receiver_id: number;
+  talk_type: TalkType;
+  ids: number[];
+}
+
+/** `im.message.keyboard`: client → server `{talk_type, receiver_id}`; server → client adds `sender_id`. */
+export interface KeyboardContent {
+  sender_id?: number;
+  receiver_id: number;
+  talk_type: TalkType;
+}
+
+/** `im.contact.status`: a user came online (1) or went offline (0). */
+export interface ContactStatusContent {
+  user_id: number;
+  status: 0 | 1;
+}
+
+/** `screen.published`: an admin published a new version of the screen behind `vue_path`. */
+export interface ScreenPublishedContent {
+  vue_path: string;
+  version: number;
+}
