@@ -34,17 +34,19 @@ export class ScreenStore {
   }
 
   async list(): Promise<ScreenSummary[]> {
-    const rows = await this.db.selectFrom('screens').selectAll().execute();
+    const rows = await this.db
+      .selectFrom('screens as s')
+      .leftJoin('screen_versions as v', (join) => join.onRef('v.screen_id', '=', 's.id').onRef('v.version', '=', 's.published_version'))
+      .select(['s.id', 's.draft', 's.published_version', 's.updated_at', 'v.body'])
+      .execute();
     const menus = await this.db.selectFrom('menus').select(['vue_path', 'name']).where('vue_path', '!=', '').execute();
-    const menusOf = (id: string) => menus.filter((m) => m.vue_path === id).map((m) => m.name);
     const stored = new Map(rows.map((row) => [row.id, row]));
     const ids = [...new Set([...this.bundled.all().map((s) => s.id), ...stored.keys()])].sort();
-    const summaries: ScreenSummary[] = [];
-    for (const id of ids) {
+    return ids.map((id) => {
       const row = stored.get(id);
-      const published = row?.published_version ? await this.publishedBody(id) : null;
+      const published = row?.body ? (JSON.parse(row.body) as Screen) : null;
       const current = published ?? (row?.draft ? (JSON.parse(row.draft) as Screen) : null) ?? this.bundled.get(id)!;
-      summaries.push({
+      return {
         id,
         title: current.title,
         kind: current.kind,
@@ -52,11 +54,10 @@ export class ScreenStore {
         source: published ? 'published' : this.bundled.get(id) ? 'bundled' : null,
         published_version: row?.published_version ?? null,
         has_draft: Boolean(row?.draft),
-        menus: menusOf(id),
-        updated_at: row?.updated_at ?? null,
-      });
-    }
-    return summaries;
+        menus: menus.filter((m) => m.vue_path === id).map((m) => m.name),
+        updated_at: row ? Number(row.updated_at) : null,
+      };
+    });
   }
 
   async detail(id: string): Promise<ScreenDetail> {
