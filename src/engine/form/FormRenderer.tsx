@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, App, Button } from 'antd';
 import Form, { type IChangeEvent } from '@rjsf/core';
-import { deepEquals, type ErrorSchema, type RJSFValidationError } from '@rjsf/utils';
+import { deepEquals, type ErrorSchema, type Experimental_DefaultFormStateBehavior, type RJSFValidationError } from '@rjsf/utils';
 import type { ResourceRecord } from '../../contract/resource';
 import type { FieldRule } from '../../contract/screen';
 import { patterns } from '../../contract/validators';
@@ -43,6 +43,12 @@ const PATTERN_MESSAGES: Record<keyof typeof patterns, EngineFormMessageKey> = {
 };
 
 const NO_RULES: readonly FieldRule[] = [];
+
+/**
+ * An optional enum is a oneOf of consts: rjsf would otherwise pick the first option's const as the
+ * default and a new record would start with a choice the user never made.
+ */
+const DEFAULT_STATE: Experimental_DefaultFormStateBehavior = { constAsDefaults: 'never' };
 
 /** The record's values for the form's fields; null becomes absent, which every widget draws empty. */
 function recordValues(model: FormModel, source: Values | undefined): Values {
@@ -249,6 +255,7 @@ function FormBody({ definition, spec, record, initial, mode, onSaved, onCancel, 
           extraErrors={serverErrors?.errors}
           liveValidate={live ? 'onChange' : undefined}
           showErrorList={false}
+          experimental_defaultFormStateBehavior={DEFAULT_STATE}
           noHtml5Validate
           focusOnFirstError
         >

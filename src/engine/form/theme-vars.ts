@@ -22,6 +22,7 @@ export function useThemeVars(): CSSProperties {
         '--ef-bg': token.colorBgContainer,
         '--ef-radius': `${token.borderRadius}px`,
         '--ef-font-size': `${token.fontSize}px`,
+        '--ef-drawer-padding': `${token.paddingLG}px`,
       }) as CSSProperties,
     [token],
   );

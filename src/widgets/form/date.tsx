@@ -2,8 +2,8 @@ import { DatePicker } from 'antd';
 import dayjs from 'dayjs';
 import type { WidgetProps } from '@rjsf/utils';
 import { controlState, usePlaceholder } from './common';
+import { DATE_FORMAT } from './formats';
 
-export const DATE_FORMAT = 'YYYY-MM-DD';
 const FULL_WIDTH = { width: '100%' };
 
 /** A calendar date, stored as 'YYYY-MM-DD' (the schema's `format: date`). */

@@ -2,8 +2,8 @@ import { DatePicker } from 'antd';
 import dayjs from 'dayjs';
 import type { WidgetProps } from '@rjsf/utils';
 import { controlState, usePlaceholder } from './common';
+import { DATETIME_FORMAT } from './formats';
 
-export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 const FULL_WIDTH = { width: '100%' };
 
 /** A moment, stored as epoch milliseconds and picked in the user's time zone. */

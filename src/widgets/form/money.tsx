@@ -4,9 +4,14 @@ import { bound, controlState, usePlaceholder } from './common';
 import { fenToYuan, yuanToFen } from './money-format';
 
 const FULL_WIDTH = { width: '100%' };
-/** Thousands separators while typing, as a console's amount inputs show them. */
-const withSeparators = (text: string | undefined) => (text ?? '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-const withoutSeparators = (text: string | undefined) => (text ?? '').replace(/,/g, '');
+/** "12,345.50": two decimals and thousands separators, except while the user is typing the number. */
+function format(yuan: number | undefined, info: { userTyping: boolean; input: string }): string {
+  if (info.userTyping) return info.input;
+  if (yuan === undefined || Number.isNaN(Number(yuan))) return '';
+  const [whole, fraction] = Number(yuan).toFixed(2).split('.');
+  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
+}
+const parse = (text: string | undefined) => Number((text ?? '').replace(/,/g, ''));
 
 /** Money: yuan with two decimals in the input, integer fen in the value (and the schema's bounds in fen). */
 export default function MoneyWidget(props: WidgetProps) {
@@ -23,8 +28,8 @@ export default function MoneyWidget(props: WidgetProps) {
       value={typeof value === 'number' ? fenToYuan(value) : null}
       min={min === undefined ? undefined : fenToYuan(min)}
       max={max === undefined ? undefined : fenToYuan(max)}
-      formatter={(text) => withSeparators(text === undefined ? undefined : String(text))}
-      parser={(text) => Number(withoutSeparators(text))}
+      formatter={format}
+      parser={parse}
       placeholder={usePlaceholder(props, 'input')}
       disabled={disabled}
       status={status}

@@ -5,6 +5,8 @@ import type { HostError } from '../../engine/host';
 import { useEngineHost } from '../../engine/host';
 import { acceptedTypes, describeSize, describeTypes, largestSize, nameOfUrl, uploadFile, uploadProblem, type UploadKind } from './upload';
 
+const LISTED_TYPES = 6;
+
 /**
  * What the image and file widgets share: the field's limits checked before sending, the upload
  * itself through the host's request client, the one-file list antd's Upload draws, and the message
@@ -51,6 +53,8 @@ export function useUploader(props: WidgetProps, kind: UploadKind) {
       onChange(undefined);
     },
   };
-  const hint = t('formUploadHint', { types: describeTypes(accepted, separator), size: describeSize(maxSize) });
+  // A long list of types reads as noise: then only the size limit is told (the type check still names them).
+  const size = describeSize(maxSize);
+  const hint = accepted.length > LISTED_TYPES ? t('formUploadSizeHint', { size }) : t('formUploadHint', { types: describeTypes(accepted, separator), size });
   return { uploadProps, url, problem, hint };
 }
