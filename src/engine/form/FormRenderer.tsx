@@ -213,7 +213,11 @@ function FormBody({ definition, spec, record, initial, mode, onSaved, onCancel, 
   // After a refused submit, errors clear as the user fixes them.
   const handleError = useCallback(() => setLive(true), []);
 
-  const cancel = () => (dirty ? confirmLeave(onCancel) : onCancel());
+  // The footer is the Form's child, and rjsf skips redrawing for props that differ only in functions:
+  // the handler reads the dirty state when clicked, not when drawn.
+  const dirtyRef = useRef(dirty);
+  dirtyRef.current = dirty;
+  const cancel = () => (dirtyRef.current ? confirmLeave(onCancel) : onCancel());
   const formContext = useMemo<FormContext>(() => ({ columns: model.columns, readonlyAsDisabled: true }), [model.columns]);
 
   return (

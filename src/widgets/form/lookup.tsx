@@ -34,7 +34,8 @@ export default function LookupWidget(props: WidgetProps) {
   const readForm = useFormValues();
   const waiting = dependsOn !== undefined && isEmpty(parent);
 
-  const [open, setOpen] = useState(false);
+  // Options load once the list is first opened, not for every lookup of a form merely shown; then they stay.
+  const [opened, setOpened] = useState(false);
   const [keyword, setKeyword] = useState('');
   const search = useMemo(() => debounce(SEARCH_DELAY_MS, setKeyword), []);
   useEffect(() => () => search.cancel(), [search]);
@@ -44,8 +45,7 @@ export default function LookupWidget(props: WidgetProps) {
     [options.filters, dependsOn, parent, readForm],
   );
   const query = useMemo<ListQuery>(() => ({ page: 1, pageSize: PAGE_SIZE, filters, ...(keyword ? { keyword } : {}) }), [filters, keyword]);
-  // Options load when the list opens, not for every lookup of a form that is merely shown.
-  const { data: page, isLoading } = useResourceList(open && !waiting ? resource : undefined, query, { keepPreviousData: false });
+  const { data: page, isLoading } = useResourceList(opened && !waiting ? resource : undefined, query, { keepPreviousData: false });
   const listed = page?.rows.some((row) => row.id === value);
   const { data: chosen } = useRecord(listed || typeof value !== 'number' ? undefined : resource, value as number);
 
@@ -79,7 +79,7 @@ export default function LookupWidget(props: WidgetProps) {
       disabled={disabled || waiting}
       status={status}
       autoFocus={autofocus}
-      onOpenChange={setOpen}
+      onOpenChange={(open) => open && setOpened(true)}
       onChange={(next) => {
         setKeyword('');
         onChange(next ?? undefined);
