@@ -10,7 +10,7 @@ import Form, { type IChangeEvent } from '@rjsf/core';
 import { deepEquals, type ErrorSchema, type Experimental_DefaultFormStateBehavior, type RJSFValidationError } from '@rjsf/utils';
 import type { ResourceRecord } from '../../contract/resource';
 import type { FieldRule } from '../../contract/screen';
-import { patterns } from '../../contract/validators';
+import type { patterns } from '../../contract/validators';
 import { WILDCARD } from '../../contract/permissions';
 import { useEngineHost, type HostError } from '../host';
 import type { FormRendererProps } from '../renderers';
@@ -97,22 +97,21 @@ function FormBody({ definition, spec, record, initial, mode, onSaved, onCancel, 
   );
 
   // Defaulted fields follow their expression until the user types in them; on edit only the empty ones do.
-  const following = useRef<Set<string>>(null as unknown as Set<string>);
-  const applied = useRef<Values>({});
-  const [initialData] = useState<Values>(() => {
-    const start = recordValues(model, record ?? initial);
-    following.current = new Set(rules.filter((r) => r.default !== undefined && (!record || isEmptyValue(start[r.field]))).map((r) => r.field));
-    const defaults = ruleDefaults(rules, ruleContext(start), (field) => following.current.has(field));
-    applied.current = defaults;
-    return { ...start, ...defaults };
+  const [start] = useState(() => {
+    const values = recordValues(model, record ?? initial);
+    const follows = new Set(rules.filter((r) => r.default !== undefined && (!record || isEmptyValue(values[r.field]))).map((r) => r.field));
+    const defaults = ruleDefaults(rules, ruleContext(values), (field) => follows.has(field));
+    return { data: { ...values, ...defaults } as Values, follows, defaults };
   });
+  const initialData = start.data;
+  const following = useRef(start.follows);
+  const applied = useRef<Values>(start.defaults);
   const [store] = useState(() => createFormValuesStore(initialData));
 
   const [ruleState, setRuleState] = useState<RuleState>(() => evaluateRules(rules, ruleContext(initialData)));
   const uiSchema = useMemo(() => applyRules(model.uiSchema, ruleState), [model, ruleState]);
+  // Read by rjsf from its props when it validates and submits, so the latest rules' state applies.
   const hidden = useMemo(() => new Set(ruleState.hidden), [ruleState]);
-  const hiddenRef = useRef(hidden);
-  hiddenRef.current = hidden;
 
   const [dirty, setDirty] = useState(false);
   const baseline = useRef<Values>(initialData);
@@ -162,7 +161,7 @@ function FormBody({ definition, spec, record, initial, mode, onSaved, onCancel, 
   const transformErrors = useCallback(
     (errors: RJSFValidationError[]) =>
       errors
-        .filter((error) => !hiddenRef.current.has(topField(error)))
+        .filter((error) => !hidden.has(topField(error)))
         .map((error) => {
           const field = model.byName.get(topField(error));
           if (!field) return error;
@@ -172,13 +171,13 @@ function FormBody({ definition, spec, record, initial, mode, onSaved, onCancel, 
           if (error.name === 'pattern' && format) return { ...error, message: t(PATTERN_MESSAGES[format as keyof typeof patterns]) };
           return error;
         }),
-    [model, lang, t],
+    [model, lang, t, hidden],
   );
 
   const handleSubmit = useCallback(
     async (event: IChangeEvent) => {
       const data = (event.formData ?? {}) as Values;
-      const values = submittedValues(data, model, hiddenRef.current);
+      const values = submittedValues(data, model, hidden);
       setSaving(true);
       setFormError(null);
       try {
@@ -207,7 +206,7 @@ function FormBody({ definition, spec, record, initial, mode, onSaved, onCancel, 
         setSaving(false);
       }
     },
-    [model, record, host, definition.name, revalidate, message, t, onSaved, lang],
+    [model, record, host, definition.name, revalidate, message, t, onSaved, lang, hidden],
   );
 
   // After a refused submit, errors clear as the user fixes them.
@@ -216,7 +215,9 @@ function FormBody({ definition, spec, record, initial, mode, onSaved, onCancel, 
   // The footer is the Form's child, and rjsf skips redrawing for props that differ only in functions:
   // the handler reads the dirty state when clicked, not when drawn.
   const dirtyRef = useRef(dirty);
-  dirtyRef.current = dirty;
+  useEffect(() => {
+    dirtyRef.current = dirty;
+  }, [dirty]);
   const cancel = () => (dirtyRef.current ? confirmLeave(onCancel) : onCancel());
   const formContext = useMemo<FormContext>(() => ({ columns: model.columns, readonlyAsDisabled: true }), [model.columns]);
 

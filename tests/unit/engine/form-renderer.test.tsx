@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import FormRenderer from '../../../src/engine/form/FormRenderer';
@@ -259,7 +259,7 @@ describe('the form renderer', () => {
     recordWrites();
     draw({ fields: ['name'] }, {}, testHost({ lang: 'en' }));
     expect(field('name').placeholder).toBe('Enter Name');
-    await act(() => userEvent.click(screen.getByRole('button', { name: 'Save' })));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Name is required')).toBeTruthy();
   });
 });
