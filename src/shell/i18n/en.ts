@@ -500,7 +500,7 @@ export const en: Messages = {
     detailHistoryImport: 'imported the record',
     detailHistorySystem: 'System',
     detailListMissing: '"{title}" cannot be shown: the list component is not loaded',
-    detailRowsCount: '{count} rows',
+    detailRowsCount: '{count} row(s)',
     detailFieldId: 'ID',
     detailFieldVersion: 'Version',
     detailFieldCreatedAt: 'Created',

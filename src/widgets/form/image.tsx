@@ -25,7 +25,12 @@ export default function ImageWidget(props: WidgetProps) {
           </button>
         )}
       </Upload>
-      {url && <Image src={url} style={HIDDEN} preview={{ open: previewing, onOpenChange: setPreviewing }} />}
+      {url && (
+        // Only its preview is seen; the image itself stays out of the layout.
+        <div style={HIDDEN}>
+          <Image src={url} preview={{ open: previewing, onOpenChange: setPreviewing }} />
+        </div>
+      )}
       {problem ? (
         <div className="ef-explain" role="alert">
           {problem}

@@ -7,11 +7,11 @@ const FULL_WIDTH = { width: '100%' };
 /** "12,345.50": two decimals and thousands separators, except while the user is typing the number. */
 function format(yuan: number | undefined, info: { userTyping: boolean; input: string }): string {
   if (info.userTyping) return info.input;
-  if (yuan === undefined || Number.isNaN(Number(yuan))) return '';
+  // An empty input reaches the formatter as '' despite its type, and Number('') is 0.
+  if (yuan === undefined || String(yuan) === '' || Number.isNaN(Number(yuan))) return '';
   const [whole, fraction] = Number(yuan).toFixed(2).split('.');
   return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
 }
-const parse = (text: string | undefined) => Number((text ?? '').replace(/,/g, ''));
 
 /** Money: yuan with two decimals in the input, integer fen in the value (and the schema's bounds in fen). */
 export default function MoneyWidget(props: WidgetProps) {
@@ -28,8 +28,8 @@ export default function MoneyWidget(props: WidgetProps) {
       value={typeof value === 'number' ? fenToYuan(value) : null}
       min={min === undefined ? undefined : fenToYuan(min)}
       max={max === undefined ? undefined : fenToYuan(max)}
+      // antd's own parser drops the separators again.
       formatter={format}
-      parser={parse}
       placeholder={usePlaceholder(props, 'input')}
       disabled={disabled}
       status={status}

@@ -233,6 +233,8 @@ describe('the form renderer', () => {
     const sent = recordWrites();
     draw({ fields: ['items'] });
     await userEvent.click(screen.getByRole('button', { name: /添加一行/ }));
+    // A new row's money cell is empty, not ¥0.00.
+    expect(field('items_0_price').value).toBe('');
     await save();
     expect(await screen.findByText('商品为必填项')).toBeTruthy();
     expect(sent).toEqual([]);
