@@ -50,7 +50,7 @@ function serve(record = supplierRecord({ province: 1, category: 'metal', intro: 
 /** The value cell beside a label of the descriptions. */
 const labelled = (label: string) => screen.getByText(label, { selector: '.ant-descriptions-item-label > span' }).parentElement!.nextElementSibling as HTMLElement;
 
-describe('the detail renderer', () => {
+describe('the detail renderer', { timeout: 20_000 }, () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('draws each group as descriptions with the values formatted', async () => {

@@ -42,7 +42,8 @@ async function choose(id: string, label: string) {
   fireEvent.click(option);
 }
 
-describe('the form renderer', () => {
+// jsdom draws antd slowly on a busy machine; the first test also pays for the imports.
+describe('the form renderer', { timeout: 20_000 }, () => {
   it('creates a record with the values typed, optional fields left empty sent as null', async () => {
     const sent = recordWrites();
     const { onSaved } = draw({ fields: ['name', 'mobile', 'level', 'active'] });
