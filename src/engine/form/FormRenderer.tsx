@@ -72,7 +72,8 @@ export default function FormRenderer(props: FormRendererProps) {
     revalidate(definition.name);
     setLatest((previous) => ({ record: fresh, generation: (previous?.generation ?? 0) + 1 }));
   }, [definition.name, record, request, revalidate]);
-  return <FormBody key={latest?.generation ?? 0} {...props} record={latest?.record ?? record} onReload={reload} />;
+  // Another record, or the latest version of this one, starts the form afresh.
+  return <FormBody key={`${record?.id ?? 'new'}.${latest?.generation ?? 0}`} {...props} record={latest?.record ?? record} onReload={reload} />;
 }
 
 function FormBody({ definition, spec, record, initial, mode, onSaved, onCancel, onDirtyChange, onReload }: FormRendererProps & { onReload(): Promise<void> }) {
