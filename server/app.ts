@@ -10,6 +10,7 @@ import { securityHeaders } from './http/security';
 import { apiDocs } from './http/docs';
 import { spa } from './http/spa';
 import { uploads } from './http/uploads';
+import { uploadRoutes } from './http/upload-routes';
 import { guardPlugin } from './auth/guard';
 import { authRoutes } from './auth/routes';
 import { accountRoutes } from './auth/account-routes';
@@ -79,6 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(clientErrorRoutes, { db });
   await app.register(shareRoutes, { db });
   await app.register(chatSocket, { db, config });
+  await app.register(uploadRoutes, { config });
   await app.register(uploads, { dataDir: config.dataDir });
   await app.register(spa, { staticDir: config.staticDir });
   return app;
