@@ -18,7 +18,7 @@ import { qrRoutes } from './auth/qr-routes';
 import { logSender, noSender, type CodeSender } from './auth/verification-codes';
 import { indexRoutes } from './index/routes';
 import { noticeRoutes } from './notices/routes';
-import { chatSocket } from './chat/socket';
+import { chatPlugin } from './chat/plugin';
 import { clientErrorRoutes } from './errors/routes';
 import { shareRoutes } from './share/routes';
 import { APP_VERSION } from './version';
@@ -78,7 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(noticeRoutes, { db });
   await app.register(clientErrorRoutes, { db });
   await app.register(shareRoutes, { db });
-  await app.register(chatSocket, { db, config });
+  await app.register(chatPlugin, { db, config });
   await app.register(uploads, { dataDir: config.dataDir });
   await app.register(spa, { staticDir: config.staticDir });
   return app;

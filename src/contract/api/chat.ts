@@ -20,6 +20,12 @@ export const MSG_SYSTEM = 1000;
 export const TEXT_MAX = 5000;
 export const RECORDS_LIMIT_MAX = 100;
 export const CLIENT_MSG_ID_MAX = 64;
+export const REMARK_MAX = 50;
+/** Largest image and other file a chat message may carry (POST /chat/upload). */
+export const CHAT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const CHAT_FILE_MAX_BYTES = 20 * 1024 * 1024;
+/** Files other than images that /chat/upload accepts, by extension (never HTML, SVG or scripts). */
+export const CHAT_FILE_EXTENSIONS = ['pdf', 'txt', 'csv', 'json', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'zip', 'rar', '7z', 'gz', 'mp3', 'mp4'] as const;
 
 const Flag = Type.Union([Type.Literal(0), Type.Literal(1)]);
 const Id = Type.Integer({ minimum: 1 });
@@ -107,6 +113,8 @@ export const SessionSaveBody = Type.Object(
     is_top: Type.Optional(Flag),
     is_disturb: Type.Optional(Flag),
     draft_text: Type.Optional(Type.String({ maxLength: TEXT_MAX })),
+    /** The caller's own note on the other user. */
+    remark: Type.Optional(Type.String({ maxLength: REMARK_MAX })),
   },
   { additionalProperties: false },
 );
@@ -202,6 +210,19 @@ export const GroupMember = Type.Object({
 export type GroupMember = Static<typeof GroupMember>;
 export const GroupMembers = Type.Object({ group_id: Type.Integer(), name: Type.String(), rows: Type.Array(GroupMember) });
 export type GroupMembers = Static<typeof GroupMembers>;
+
+/**
+ * The answer of POST /chat/upload (multipart/form-data, one file field `file`): the URL an image
+ * (`msg_type` 2) or file (`msg_type` 3) message then names in `extra.url`.
+ */
+export const ChatUpload = Type.Object({
+  url: Type.String(),
+  name: Type.String(),
+  size: Type.Integer(),
+  /** image when the bytes are a PNG, JPEG, GIF or WebP picture. */
+  kind: Type.Union([Type.Literal('image'), Type.Literal('file')]),
+});
+export type ChatUpload = Static<typeof ChatUpload>;
 
 /** A one-minute ticket for /chat/ws?token=…, so the access token stays out of URLs and logs. */
 export const SocketTicket = Type.Object({ ticket: Type.String(), expires_in: Type.Integer() });
