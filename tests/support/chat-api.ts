@@ -35,7 +35,7 @@ export async function chatUser(server: { url: string }, username: string): Promi
 }
 
 /** POST /chat/upload with one file. */
-export async function uploadFile(server: { url: string }, token: string, name: string, bytes: Uint8Array) {
+export async function uploadFile(server: { url: string }, token: string, name: string, bytes: Uint8Array<ArrayBuffer>) {
   const form = new FormData();
   form.append('file', new Blob([bytes]), name);
   const response = await fetch(`${server.url}/chat/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
