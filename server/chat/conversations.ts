@@ -16,6 +16,8 @@ export interface Conversation {
   participants: number[];
   /** The other side of a private conversation when it is a robot. */
   robot: { userId: number; isTalk: boolean } | null;
+  /** The caller's name and avatar now, for the records they write. */
+  me: { name: string; logo: string };
 }
 
 export function conversationKey(talkType: TalkType, callerId: number, receiverId: number): string {
@@ -31,26 +33,30 @@ export async function conversationOf(db: Kysely<Database>, callerId: number, tal
   const key = conversationKey(talkType, callerId, receiverId);
   if (talkType === 1) {
     if (receiverId === callerId) throw new ApiError(Code.badRequest, 'chatSelf');
-    const peer = await db
+    const pair = await db
       .selectFrom('users as u')
       .leftJoin('chat_robots as r', 'r.user_id', 'u.id')
-      .select(['u.id', 'u.is_robot', 'r.is_talk'])
-      .where('u.id', '=', receiverId)
-      .executeTakeFirst();
-    if (!peer) throw new ApiError(Code.notFound, 'chatReceiverNotFound');
+      .select(['u.id', 'u.name', 'u.logo', 'u.is_robot', 'r.is_talk'])
+      .where('u.id', 'in', [callerId, receiverId])
+      .execute();
+    const peer = pair.find((u) => u.id === receiverId);
+    const me = pair.find((u) => u.id === callerId);
+    if (!peer || !me) throw new ApiError(Code.notFound, 'chatReceiverNotFound');
     const robot = peer.is_robot === 1 ? { userId: peer.id, isTalk: peer.is_talk !== 0 } : null;
-    return { key, talkType, receiverId, groupId: null, participants: [callerId, receiverId], robot };
+    return { key, talkType, receiverId, groupId: null, participants: [callerId, receiverId], robot, me };
   }
   const members = await db
     .selectFrom('chat_groups as g')
     .leftJoin('chat_group_members as m', 'm.group_id', 'g.id')
-    .select('m.user_id')
+    .leftJoin('users as u', 'u.id', 'm.user_id')
+    .select(['m.user_id', 'u.name', 'u.logo'])
     .where('g.id', '=', receiverId)
     .execute();
   if (members.length === 0) throw new ApiError(Code.notFound, 'chatGroupNotFound');
+  const me = members.find((m) => m.user_id === callerId);
+  if (!me) throw new ApiError(Code.forbidden, 'chatNotMember');
   const participants = members.flatMap((m) => (m.user_id === null ? [] : [m.user_id]));
-  if (!participants.includes(callerId)) throw new ApiError(Code.forbidden, 'chatNotMember');
-  return { key, talkType, receiverId, groupId: receiverId, participants, robot: null };
+  return { key, talkType, receiverId, groupId: receiverId, participants, robot: null, me: { name: me.name ?? '', logo: me.logo ?? '' } };
 }
 
 /** The stored row's id, or null while nobody has written in the conversation yet. */

@@ -13,7 +13,14 @@ const MARK_ATTEMPTS = 5;
  * Moves the reader's mark up to `upTo` (never back), then tells each author which of their records
  * are now read: by the receiver in a private conversation, by every other member in a group.
  */
-export async function markRead(db: Kysely<Database>, hub: ChatHub, conversation: Conversation, conversationId: number, readerId: number, upTo: number) {
+export async function markRead(
+  db: Kysely<Database>,
+  hub: ChatHub,
+  conversation: Pick<Conversation, 'talkType' | 'receiverId'>,
+  conversationId: number,
+  readerId: number,
+  upTo: number,
+) {
   let previous: number | null = null;
   for (let attempt = 0; attempt < MARK_ATTEMPTS && previous === null; attempt++) {
     const session = await db

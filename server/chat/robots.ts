@@ -32,8 +32,8 @@ export function chooseReply(rules: readonly RobotRule[], fallback: string, text:
  */
 export async function answerAsRobot(db: Kysely<Database>, hub: ChatHub, conversation: Conversation, conversationId: number, message: ChatRecord) {
   const robotId = conversation.robot!.userId;
-  const robotSide: Conversation = { ...conversation, receiverId: message.send_id, robot: null };
-  await markRead(db, hub, robotSide, conversationId, robotId, message.sequence);
+  // From the robot's side the conversation is with the user.
+  await markRead(db, hub, { talkType: 1, receiverId: message.send_id }, conversationId, robotId, message.sequence);
 
   const robot = await db.selectFrom('chat_robots').select('fallback_reply').where('user_id', '=', robotId).executeTakeFirst();
   const rules = await db

@@ -20,7 +20,7 @@ import { ApiError } from '../http/errors';
 import { routeSchema } from '../http/route';
 import type { ChatHub } from './hub';
 import { conversationId, conversationOf } from './conversations';
-import { deliverRecord, loadRecords, publishMessage } from './messages';
+import { deliverRecord, loadRecords, publishMessage, toRecord } from './messages';
 import { clearUnread, reviewRecords } from './read-state';
 import { answerAsRobot } from './robots';
 
@@ -99,13 +99,14 @@ export async function talkRoutes(app: FastifyInstance, { db, hub }: { db: Kysely
       if (conversation.robot && !conversation.robot.isTalk) throw new ApiError(Code.forbidden, 'chatRobotMuted');
       const stored = await checkedExtra(msg_type, content, extra);
       const id = await conversationId(db, conversation);
-      const { row } = await publishMessage(
+      const { row, created } = await publishMessage(
         db,
         { id, talkType: talk_type, participants: conversation.participants },
         { sendId: userId, receiverId: receiver_id, msgType: msg_type, content, extra: stored, clientMsgId: client_msg_id },
       );
       if (row.conversation_id !== id) throw new ApiError(Code.conflict, 'chatClientMsgIdReused', { id: client_msg_id });
-      const [record] = await loadRecords(db, id, { ids: [row.id] }, 1);
+      // A new record is unread by anyone else yet; a replayed one is read back with its state now.
+      const record = created ? toRecord(row, conversation.me, conversation.participants.length <= 1) : (await loadRecords(db, id, { ids: [row.id] }, 1))[0];
       // A replayed message is told again: a client that missed the first notice gets it, others drop the duplicate by id.
       deliverRecord(hub, conversation.participants, record);
       if (conversation.robot) await answerAsRobot(db, hub, conversation, id, record);
