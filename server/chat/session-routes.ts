@@ -13,6 +13,9 @@ import { ensureSession, sessionRows } from './sessions';
 
 const TAGS = ['chat'];
 
+/** What a user may change on their own session. */
+type SessionChanges = Pick<Updateable<ChatSessionTable>, 'is_top' | 'is_disturb' | 'draft_text' | 'remark'>;
+
 /** `send_id` in a payload must be the token's own user: nobody lists or edits another's sessions. */
 export function checkSender(request: FastifyRequest, sendId: number): number {
   const userId = request.caller!.userId;
@@ -29,7 +32,7 @@ export async function sessionRoutes(app: FastifyInstance, { db, hub }: { db: Kys
     request: FastifyRequest,
     talkType: TalkType,
     receiverId: number,
-    changes: Pick<Updateable<ChatSessionTable>, 'is_top' | 'is_disturb' | 'draft_text' | 'remark'> = {},
+    changes: SessionChanges = {},
   ): Promise<ChatSession> {
     const userId = request.caller!.userId;
     const conversation = await conversationOf(db, userId, talkType, receiverId);
@@ -72,9 +75,11 @@ export async function sessionRoutes(app: FastifyInstance, { db, hub }: { db: Kys
     async (request) => {
       const { send_id, receiver_id, talk_type = 1, is_top, is_disturb, draft_text, remark } = request.body;
       checkSender(request, send_id);
-      const changes = Object.fromEntries(
-        Object.entries({ is_top, is_disturb, draft_text, remark: remark?.trim() }).filter(([, value]) => value !== undefined),
-      );
+      const changes: SessionChanges = {};
+      if (is_top !== undefined) changes.is_top = is_top;
+      if (is_disturb !== undefined) changes.is_disturb = is_disturb;
+      if (draft_text !== undefined) changes.draft_text = draft_text;
+      if (remark !== undefined) changes.remark = remark.trim();
       return ok(await openSession(request, talk_type, receiver_id, changes));
     },
   );

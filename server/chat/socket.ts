@@ -83,7 +83,7 @@ export async function chatSocket(app: FastifyInstance, { db, config, hub }: { db
       if (socket.readyState !== socket.OPEN) return;
       const watchdog = setTimeout(() => socket.close(1000, 'heartbeat timeout'), config.chatPingTimeout * 1000);
       watchdog.unref();
-      const failed = (err: unknown) => request.log.info({ err }, 'chat frame refused');
+      const failed = (err: unknown) => request.log.debug({ err }, 'chat frame refused');
       socket.on('message', (raw) => {
         watchdog.refresh();
         let frame: ChatFrame;

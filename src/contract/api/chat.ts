@@ -1,6 +1,23 @@
 /**
  * The chat API under /chat (spec §3, §7): sessions, records, publishing, read state, groups,
  * contacts and the socket ticket. Frames on /chat/ws are in ../chat.ts.
+ *
+ * Every route is a POST answering the `{code, msg, data}` envelope; `data` is:
+ *   talk/session/list      SessionListBody   → SessionList
+ *   talk/session/save      SessionSaveBody   → ChatSession
+ *   talk/session/delete    SessionDeleteBody → null
+ *   talk/session/assistant (no body)         → ChatSession (the built-in assistant robot's)
+ *   talk/records           RecordsBody       → RecordsPage
+ *   talk/message/publish   PublishBody       → ChatRecord
+ *   talk/unread/clear      ConversationBody  → null
+ *   talk/review            ReviewBody        → null
+ *   contact/search         ContactSearchBody → ContactList
+ *   group/create           GroupCreateBody   → ChatSession (the caller's, for the new group)
+ *   group/members          GroupBody         → GroupMembers
+ *   group/invite           GroupInviteBody   → GroupMembers
+ *   group/leave            GroupBody         → null
+ *   upload                 multipart `file`  → ChatUpload
+ *   ticket                 (no body)         → SocketTicket
  */
 import { Type, type Static } from '../schema';
 
