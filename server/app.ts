@@ -37,6 +37,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      serializers: {
+        // The chat socket is opened with ?token= (an access token or a ticket): it never reaches the logs.
+        req: (req) => ({
+          method: req.method,
+          url: req.url.replace(/([?&]token=)[^&#]*/g, '$1[redacted]'),
+          host: req.host,
+          remoteAddress: req.ip,
+          remotePort: req.socket?.remotePort,
+        }),
+      },
     },
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,

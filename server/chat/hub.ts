@@ -33,7 +33,7 @@ export interface HubOptions {
 
 export async function createHub({ db, redisUrl, redisPrefix, log }: HubOptions): Promise<ChatHub> {
   const registry = createRegistry();
-  const redis = redisUrl ? await connectRedis(redisUrl, redisPrefix) : null;
+  const redis = redisUrl ? await connectRedis(redisUrl, redisPrefix, log) : null;
   const fanout = redis ? await redisFanout(registry, redis, log) : localFanout(registry);
   // Work started by sockets opening and closing, awaited on shutdown before the database goes.
   const pending = new Set<Promise<unknown>>();

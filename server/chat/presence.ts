@@ -62,12 +62,13 @@ export function redisPresence(
     return found;
   }
 
+  /** Rewrites this process's set from its sockets (correcting any arrival and departure that crossed) and renews the heartbeat. */
   async function renew() {
     const users = registry.users();
-    const pipeline = r.pipeline().zadd(processes, Date.now(), redis.processId);
-    if (users.length > 0) pipeline.sadd(mine, ...users);
+    const rewrite = r.multi().zadd(processes, Date.now(), redis.processId).del(mine);
+    if (users.length > 0) rewrite.sadd(mine, ...users);
     // The set outlives the heartbeat so that whoever sweeps a dead process can still read it.
-    await pipeline.pexpire(mine, PROCESS_TTL_MS * 3).exec();
+    await rewrite.pexpire(mine, PROCESS_TTL_MS * 3).exec();
   }
 
   async function sweep() {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 
 /** The Redis connections of one server process. */
@@ -18,10 +19,12 @@ export interface RedisLink {
  * Connects both clients before the server listens: a REDIS_URL that cannot be reached stops the
  * start-up with a clear message instead of a process that silently delivers to itself only.
  */
-export async function connectRedis(url: string, prefix: string): Promise<RedisLink> {
+export async function connectRedis(url: string, prefix: string, log: FastifyBaseLogger): Promise<RedisLink> {
   const options = { lazyConnect: true, connectionName: 'console-chat' };
   const command = new Redis(url, options);
   const subscriber = new Redis(url, options);
+  // ioredis reconnects by itself; what went wrong meanwhile is logged, not thrown at the process.
+  for (const client of [command, subscriber]) client.on('error', (err: unknown) => log.warn({ err }, 'Redis connection problem'));
   try {
     await Promise.all([command.connect(), subscriber.connect()]);
   } catch (error) {
