@@ -21,6 +21,8 @@ import { noticeRoutes } from './notices/routes';
 import { chatSocket } from './chat/socket';
 import { clientErrorRoutes } from './errors/routes';
 import { shareRoutes } from './share/routes';
+import { resourceRoutes } from './resources/routes';
+import { definitionRoutes } from './resources/definition-routes';
 import { APP_VERSION } from './version';
 
 export interface AppDeps {
@@ -78,6 +80,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(noticeRoutes, { db });
   await app.register(clientErrorRoutes, { db });
   await app.register(shareRoutes, { db });
+  await app.register(resourceRoutes, { database });
+  await app.register(definitionRoutes, { database });
   await app.register(chatSocket, { db, config });
   await app.register(uploads, { dataDir: config.dataDir });
   await app.register(spa, { staticDir: config.staticDir });
