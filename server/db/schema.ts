@@ -509,6 +509,7 @@ export interface RecordHistoryTable {
   id: Id;
   resource: string;
   record_id: number;
+  team_id: number | null;
   action: 'create' | 'update' | 'delete' | 'import';
   user_id: number | null;
   user_name: string;

@@ -150,7 +150,7 @@ const roles = builtin({
   zh: '角色',
   en: 'Roles',
   fields: [
-    text('code', '角色编码', 'Code', 64, { required: true, unique: true, searchable: true, format: 'letters' }),
+    text('code', '角色编码', 'Code', 64, { required: true, unique: true, searchable: true }),
     text('name', '角色名称', 'Name', 64, { required: true, searchable: true }),
     text('role_type', '角色类型', 'Role type', 32, { required: true }),
     remark(),

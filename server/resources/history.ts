@@ -24,13 +24,21 @@ export function diff(fields: ResourceField[], before: ResourceRecord | null, aft
 
 export async function writeHistory(
   trx: Kysely<Database>,
-  entry: { resource: string; recordId: number; action: HistoryEntry['action']; caller: Pick<ResourceCaller, 'userId' | 'userName'>; changes: Change[]; at: number },
+  entry: {
+    resource: string;
+    record: ResourceRecord;
+    action: HistoryEntry['action'];
+    caller: Pick<ResourceCaller, 'userId' | 'userName'>;
+    changes: Change[];
+    at: number;
+  },
 ): Promise<void> {
   await trx
     .insertInto('record_history')
     .values({
       resource: entry.resource,
-      record_id: entry.recordId,
+      record_id: entry.record.id,
+      team_id: entry.record.team_id,
       action: entry.action,
       user_id: entry.caller.userId,
       user_name: entry.caller.userName.slice(0, 64),
@@ -40,16 +48,25 @@ export async function writeHistory(
     .execute();
 }
 
-/** A record's history, newest first, without the fields hidden from the caller. */
-export async function readHistory(db: Kysely<Database>, store: ResourceStore, recordId: number, caller: Pick<ResourceCaller, 'access'>): Promise<HistoryEntry[]> {
+/**
+ * A record's history, newest first, without the fields hidden from the caller; of a team-scoped
+ * resource, only what happened while the record was in the caller's team.
+ */
+export async function readHistory(
+  db: Kysely<Database>,
+  store: ResourceStore,
+  recordId: number,
+  caller: Pick<ResourceCaller, 'access' | 'scope'>,
+): Promise<HistoryEntry[]> {
   const hidden = new Set(store.definition.fields.filter((f) => isHidden(f, caller)).map((f) => f.name));
-  const rows = await db
+  let query = db
     .selectFrom('record_history')
     .select(['id', 'action', 'user_id', 'user_name', 'changes', 'created_at'])
     .where('resource', '=', store.definition.name)
     .where('record_id', '=', recordId)
-    .orderBy('id', 'desc')
-    .execute();
+    .orderBy('id', 'desc');
+  if (store.definition.teamScoped && caller.scope !== null) query = query.where('team_id', '=', caller.scope);
+  const rows = await query.execute();
   return rows.map((row) => ({
     id: row.id,
     action: row.action,

@@ -146,11 +146,10 @@ export async function resourceRoutes(app: FastifyInstance, { database }: { datab
       const store = await storeOf(request);
       const caller = await resourceCaller(request);
       assertAction(store, caller, 'get');
-      // A record of another team has no history for this caller either; a deleted one keeps its own.
-      if (!(await readRow(ctx.db, store, request.body.id, caller)) && store.definition.teamScoped && caller.scope !== null) {
-        throw new ApiError(Code.notFound, 'recordNotFound');
-      }
-      return ok({ rows: await readHistory(ctx.db, store, request.body.id, caller) });
+      const rows = await readHistory(ctx.db, store, request.body.id, caller);
+      // Deleted records keep their history; an id the caller never could see has none for them.
+      if (rows.length === 0 && !(await readRow(ctx.db, store, request.body.id, caller))) throw new ApiError(Code.notFound, 'recordNotFound');
+      return ok({ rows });
     },
   );
 

@@ -275,7 +275,7 @@ export async function insertDraft(
     'lookupNotFound',
   );
   const record = (await readRow(trx, store, Number(inserted.id), { scope: null }))!;
-  await writeHistory(trx, { resource: store.definition.name, recordId: record.id, action, caller, changes: diff(store.definition.fields, null, record), at: now });
+  await writeHistory(trx, { resource: store.definition.name, record, action, caller, changes: diff(store.definition.fields, null, record), at: now });
   await store.hooks.afterWrite?.(trx, null, record);
   return record;
 }
@@ -343,7 +343,7 @@ export async function updateRecord(
     if (Number(result.numUpdatedRows) !== 1) throw await staleError(trx, store, current, caller);
     const after = (await readRow(trx, store, current.id, { scope: null }))!;
     const changes = diff(store.definition.fields, current, after);
-    await writeHistory(trx, { resource: store.definition.name, recordId: current.id, action: 'update', caller, changes, at: now });
+    await writeHistory(trx, { resource: store.definition.name, record: after, action: 'update', caller, changes, at: now });
     await store.hooks.afterWrite?.(trx, current, after);
     await log(trx, caller, 'update', store, String(current.id), changes);
     return visible(store, caller, after);
@@ -355,7 +355,7 @@ async function removeRow(trx: Kysely<Database>, store: ResourceStore, caller: Re
   if (refusal) throw new ApiError(Code.badRequest, refusal);
   await guarded(() => dynamic(trx).deleteFrom(store.table).where(sql.ref('id'), '=', current.id).execute(), 'recordInUse');
   const changes = diff(store.definition.fields, current, null);
-  await writeHistory(trx, { resource: store.definition.name, recordId: current.id, action: 'delete', caller, changes, at: now });
+  await writeHistory(trx, { resource: store.definition.name, record: current, action: 'delete', caller, changes, at: now });
   await store.hooks.afterWrite?.(trx, current, null);
   return changes;
 }

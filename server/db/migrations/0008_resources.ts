@@ -37,6 +37,8 @@ export const migration: Migration = {
       .withId(db.schema.createTable('record_history'))
       .addColumn('resource', 'varchar(40)', (c) => c.notNull())
       .addColumn('record_id', 'integer', (c) => c.notNull())
+      // The record's team when it changed, so a team sees the history of its own deleted records only.
+      .addColumn('team_id', 'integer')
       .addColumn('action', 'varchar(16)', (c) => c.notNull())
       // No foreign key: the history outlives the user, and keeps the name they had.
       .addColumn('user_id', 'integer')
