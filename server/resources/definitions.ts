@@ -124,9 +124,9 @@ function createRegistry({ db, types }: ResourceDatabase): ResourceRegistry {
     });
   }
 
-  /** Who saved the latest version, and when, for the stale-version message. */
-  async function lastAuthor(name: string): Promise<{ user: string; time: string }> {
-    const row = await db
+  /** Who saved the latest version, and when, for the stale-version message (in the transaction: SQLite has one connection). */
+  async function lastAuthor(trx: Kysely<Database>, name: string): Promise<{ user: string; time: string }> {
+    const row = await trx
       .selectFrom('resource_definition_versions as v')
       .leftJoin('users as u', 'u.id', 'v.created_by')
       .select(['u.name', 'v.created_at'])
@@ -159,7 +159,7 @@ function createRegistry({ db, types }: ResourceDatabase): ResourceRegistry {
         return definition;
       }
       if (current.version !== input.version) {
-        throw new ApiError(Code.conflict, 'definitionStale', await lastAuthor(input.name));
+        throw new ApiError(Code.conflict, 'definitionStale', await lastAuthor(trx, input.name));
       }
       const previous = { definition: JSON.parse(current.definition) as ResourceDefinition, columns: JSON.parse(current.columns) as StoredColumn[] };
       for (const field of input.fields) {
@@ -176,7 +176,7 @@ function createRegistry({ db, types }: ResourceDatabase): ResourceRegistry {
         .where('id', '=', current.id)
         .where('version', '=', current.version)
         .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) throw new ApiError(Code.conflict, 'definitionStale', await lastAuthor(input.name));
+      if (Number(updated.numUpdatedRows) !== 1) throw new ApiError(Code.conflict, 'definitionStale', await lastAuthor(trx, input.name));
       await recordVersion(trx, definition, author, now);
       return definition;
     });

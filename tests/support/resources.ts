@@ -20,7 +20,7 @@ export function resourceApi(server: Server, name: string) {
 }
 
 /** Creates or changes an admin-defined resource through the designer's route. */
-export function saveDefinition(server: Server, token: string, definition: Omit<ResourceDefinition, 'kind'> & { kind?: 'custom' }) {
+export function saveDefinition(server: Server, token: string, definition: Omit<ResourceDefinition, 'kind'> & { kind?: ResourceDefinition['kind'] }) {
   return call<ResourceDefinition>(server, '/api/resource-defs/save', { token, body: { definition: { kind: 'custom', ...definition } } });
 }
 
