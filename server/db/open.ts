@@ -36,8 +36,34 @@ function openSqlite(dataDir: string): DatabaseHandle {
   sqlite.pragma('busy_timeout = 5000');
   // WAL with NORMAL stays durable across application crashes; only power loss can drop the last commits.
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }) });
   return { db, dialect: 'sqlite', types: dialectTypes('sqlite'), location: file, close: () => db.destroy() };
+}
+
+/** Statements kept compiled, by SQL text; the least recently used go first. */
+const STATEMENT_CACHE = 500;
+
+/**
+ * better-sqlite3 compiles a statement on every prepare(), and Kysely prepares every query it runs:
+ * the same SQL text reuses its compiled statement instead (about a tenth of a list request's time).
+ * Kysely runs one query at a time on the connection, so a statement is never in use twice at once;
+ * SQLite recompiles a cached statement by itself when the schema changed under it.
+ */
+function reusingStatements(sqlite: SQLite.Database): SQLite.Database {
+  const cache = new Map<string, SQLite.Statement>();
+  const prepare = sqlite.prepare.bind(sqlite);
+  sqlite.prepare = ((source: string) => {
+    let statement = cache.get(source);
+    if (statement) {
+      cache.delete(source);
+    } else {
+      statement = prepare(source);
+      if (cache.size >= STATEMENT_CACHE) cache.delete(cache.keys().next().value!);
+    }
+    cache.set(source, statement);
+    return statement;
+  }) as typeof sqlite.prepare;
+  return sqlite;
 }
 
 function openPostgres(url: string): DatabaseHandle {

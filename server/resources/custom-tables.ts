@@ -155,7 +155,11 @@ export async function alterRecordTable(
   const before = indexesOf(previous.definition, previous.columns, defId);
   const after = indexesOf(definition, columns, defId);
   for (const name of before.keys()) if (!after.has(name)) await db.schema.dropIndex(name).execute();
-  for (const [name, spec] of after) if (!before.has(name)) await createIndex(db, table, name, spec, definition);
+  const added = [...after.keys()].filter((name) => !before.has(name));
+  for (const name of added) await createIndex(db, table, name, after.get(name)!, definition);
+  // Fresh statistics let the planner pick the new index that fits a filter and sort (SQLite keeps
+  // none until told; PostgreSQL's autovacuum would get there later).
+  if (added.length > 0) await sql`analyze ${sql.table(table)}`.execute(db);
   return columns;
 }
 
