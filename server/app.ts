@@ -22,6 +22,13 @@ import { noticeRoutes } from './notices/routes';
 import { chatPlugin } from './chat/plugin';
 import { clientErrorRoutes } from './errors/routes';
 import { shareRoutes } from './share/routes';
+import { resourceRoutes } from './resources/routes';
+import { definitionRoutes } from './resources/definition-routes';
+import { listResourceDefinitions } from './resources/definitions';
+import { screenRoutes } from './screens/routes';
+import { loadBundledScreens } from './screens/bundled';
+import { menuRoutes } from './menus/routes';
+import { permissionCodesOf } from './menus/permission-codes';
 import { APP_VERSION } from './version';
 
 export interface AppDeps {
@@ -91,6 +98,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(shareRoutes, { db });
   await app.register(chatPlugin, { db, config });
   await app.register(uploadRoutes, { config });
+  await app.register(resourceRoutes, { database });
+  await app.register(definitionRoutes, { database });
+  const definitions = () => listResourceDefinitions(database);
+  await app.register(screenRoutes, {
+    db,
+    bundled: loadBundledScreens(),
+    async definitionsOf(names: string[]) {
+      const wanted = new Set(names);
+      return new Map((await definitions()).filter((d) => wanted.has(d.name)).map((d) => [d.name, d]));
+    },
+    announce: (content) => app.chatHub.broadcast({ event: 'screen.published', content }),
+  });
+  await app.register(menuRoutes, { db, resourceCodes: async () => permissionCodesOf(await definitions()) });
   await app.register(uploads, { dataDir: config.dataDir });
   await app.register(spa, { staticDir: config.staticDir });
   return app;

@@ -13,6 +13,8 @@ export interface TeamTable {
   name: string;
   /** 1 asks prices; 2 quotes (cloud team); 3 operation team. */
   type: number;
+  /** Lock version, raised by every edit through the resource API. */
+  version: Version;
   created_at: number;
   updated_at: number;
 }
@@ -30,6 +32,8 @@ export interface UserTable {
   /** 1 active, 0 disabled. */
   status: Flag;
   is_robot: Flag;
+  /** Lock version, raised by every edit through the resource API. */
+  version: Version;
   created_at: number;
   updated_at: number;
 }
@@ -40,6 +44,8 @@ export interface RoleTable {
   name: string;
   role_type: string;
   remark: string;
+  /** Lock version, raised by every edit through the resource API. */
+  version: Version;
   created_at: number;
   updated_at: number;
 }
@@ -61,6 +67,8 @@ export interface MenuTable {
   title_en: string;
   permission: string;
   sort: number;
+  /** Lock version, raised by every edit through the resource API. */
+  version: Version;
   created_at: number;
   updated_at: number;
 }
@@ -84,6 +92,8 @@ export interface DepartmentTable {
   phone: string;
   sort: number;
   status: Flag;
+  /** Lock version, raised by every edit through the resource API. */
+  version: Version;
   created_at: number;
   updated_at: number;
 }
@@ -93,6 +103,8 @@ export interface DictionaryTable {
   code: string;
   name: string;
   remark: string;
+  /** Lock version, raised by every edit through the resource API. */
+  version: Version;
   created_at: number;
   updated_at: number;
 }
@@ -105,6 +117,10 @@ export interface DictionaryItemTable {
   label_en: string;
   sort: number;
   status: Flag;
+  /** Lock version, raised by every edit through the resource API. */
+  version: Version;
+  created_at: ColumnType<number, number | undefined, number>;
+  updated_at: ColumnType<number, number | undefined, number>;
 }
 
 export interface AuthSessionTable {
@@ -395,6 +411,9 @@ export interface Database {
   chat_robot_rules: ChatRobotRuleTable;
   chat_tickets: ChatTicketTable;
   chat_uploads: ChatUploadTable;
+  resource_definitions: ResourceDefinitionTable;
+  resource_definition_versions: ResourceDefinitionVersionTable;
+  record_history: RecordHistoryTable;
 }
 
 export type User = Selectable<UserTable>;
@@ -591,4 +610,42 @@ export interface WebsiteTable extends ResourceColumns {
   icp: string;
   status: 'online' | 'offline';
   remark: string;
+}
+
+/** An admin-defined resource: its current definition and the columns its record table has. */
+export interface ResourceDefinitionTable {
+  id: Id;
+  name: string;
+  /** The ResourceDefinition as JSON. */
+  definition: string;
+  version: number;
+  /** StoredColumn[] as JSON (server/resources/custom-tables.ts), removed fields included. */
+  columns: string;
+  created_by: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Every saved version of an admin-defined resource, for the designer's history. */
+export interface ResourceDefinitionVersionTable {
+  id: Id;
+  name: string;
+  version: number;
+  definition: string;
+  created_by: number | null;
+  created_at: number;
+}
+
+/** One change of one record of any resource, with each field's value before and after. */
+export interface RecordHistoryTable {
+  id: Id;
+  resource: string;
+  record_id: number;
+  team_id: number | null;
+  action: 'create' | 'update' | 'delete' | 'import';
+  user_id: number | null;
+  user_name: string;
+  /** [{field, before, after}] as JSON. */
+  changes: string;
+  created_at: number;
 }

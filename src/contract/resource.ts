@@ -121,6 +121,13 @@ export const ResourceDefinition = Type.Object(
     ),
     /** A tree: this field holds the parent record's id. */
     parentField: Type.Optional(Type.String({ pattern: NAME_PATTERN })),
+    /** The actions the resource supports at all (a log is read-only); every action when omitted. */
+    actions: Type.Optional(Type.Array(Type.Union(RESOURCE_ACTIONS.map((a) => Type.Literal(a))), { maxItems: RESOURCE_ACTIONS.length })),
+    /**
+     * Composite indexes for what screens filter and sort by together, e.g. [['status', 'paid_at']]
+     * for "status = x, newest paid first"; single `indexed` fields get their own index anyway.
+     */
+    indexes: Type.Optional(Type.Array(Type.Array(Type.String({ pattern: NAME_PATTERN }), { minItems: 1, maxItems: 4 }), { maxItems: 20 })),
     version: Type.Integer({ minimum: 1 }),
     updated_at: Type.Optional(Type.Integer()),
   },
@@ -192,6 +199,8 @@ export interface ListPage<R = ResourceRecord> {
   total: number;
   page: number;
   pageSize: number;
+  /** Lookup fields' labels: field → record id → the label field's value of the referenced record. */
+  labels?: Record<string, Record<string, string>>;
 }
 
 export const IdBody = Type.Object({ id: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });

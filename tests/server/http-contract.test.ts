@@ -83,7 +83,8 @@ describe.each(DIALECTS)('HTTP contract on %s', (dialect) => {
     const documented = Object.entries(doc.paths).flatMap(([p, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${p}`));
     const routes = server.app.routeTable
       .filter((r) => r.access && r.url !== '/chat/ws' && r.method !== 'HEAD' && !r.url.startsWith('/api/test/'))
-      .map((r) => `${r.method} ${r.url}`);
+      // OpenAPI writes a path parameter :name as {name}.
+      .map((r) => `${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`);
     expect(routes.length).toBeGreaterThan(3);
     for (const route of routes) expect(documented).toContain(route);
     const page = await fetch(`${server.url}/api/docs`, { redirect: 'follow' });
