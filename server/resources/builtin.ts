@@ -115,8 +115,8 @@ const users = builtin({
   fields: [
     text('username', '用户名', 'User name', 64, { required: true, unique: true, searchable: true, indexed: true }),
     text('name', '姓名', 'Name', 64, { required: true, searchable: true }),
+    // Not required: robots (is_robot) are users without a phone.
     text('mobile', '手机号', 'Mobile', 20, {
-      required: true,
       format: 'mobile',
       unique: true,
       searchable: true,
@@ -134,7 +134,7 @@ const users = builtin({
   permissions: { ...readWrite('user:manage', 'user:manage'), delete: 'user:delete' },
   system: { ...FULL, createdBy: null },
   actions: ['list', 'get', 'create', 'update', 'delete', 'export'],
-  nullable: ['department_id', 'email'],
+  nullable: ['department_id', 'email', 'mobile'],
   hooks: {
     insertColumns: () => ({ password_hash: UNUSABLE_PASSWORD }),
     protect: (record, action, caller) => (action === 'delete' && record.id === caller.userId ? 'cannotDeleteSelf' : null),
