@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Button, Checkbox, Popover, Tooltip } from 'antd';
 import { HolderOutlined, SettingOutlined, VerticalAlignBottomOutlined, VerticalAlignMiddleOutlined, VerticalAlignTopOutlined } from '@ant-design/icons';
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
@@ -14,6 +14,7 @@ export interface SettingsColumn {
 }
 
 const GROUP: Record<Pin | 'none', number> = { start: 0, none: 1, end: 2 };
+const GROUP_TITLE = { start: 'columnsPinnedStart', none: 'columnsUnpinned', end: 'columnsPinnedEnd' } as const;
 
 /** The columns in the order the table draws them: pinned left, unpinned, pinned right. */
 export function drawnOrder(settings: Settings): string[] {
@@ -100,9 +101,17 @@ export function ColumnSettings({ columns, settings, onChange, onReset }: { colum
       <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={move}>
         <SortableContext items={order} strategy={verticalListSortingStrategy}>
           <ul className="engine-colset-list">
-            {order.map((id) => (
-              <SortableColumn key={id} column={{ id, title: titles.get(id)! }} settings={settings} onChange={onChange} />
-            ))}
+            {order.map((id, i) => {
+              const group = settings.pinned[id] ?? 'none';
+              // A group's title stands before its first column once anything is pinned.
+              const title = Object.keys(settings.pinned).length > 0 && (i === 0 || (settings.pinned[order[i - 1]!] ?? 'none') !== group);
+              return (
+                <Fragment key={id}>
+                  {title && <li className="engine-colset-group">{t(GROUP_TITLE[group])}</li>}
+                  <SortableColumn column={{ id, title: titles.get(id)! }} settings={settings} onChange={onChange} />
+                </Fragment>
+              );
+            })}
           </ul>
         </SortableContext>
       </DndContext>

@@ -28,8 +28,9 @@ function layoutOf(columns: ListColumn[]): Layout {
   const className = new Map<string, string>();
   const starts = columns.filter((c) => c.getIsPinned() === 'start');
   const ends = columns.filter((c) => c.getIsPinned() === 'end');
-  for (const c of starts) style.set(c.id, { position: 'sticky', insetInlineStart: c.getStart('start'), zIndex: 1 });
-  for (const c of ends) style.set(c.id, { position: 'sticky', insetInlineEnd: c.getAfter('end'), zIndex: 1 });
+  // Stacking is the stylesheet's: header cells above body cells, pinned above unpinned.
+  for (const c of starts) style.set(c.id, { insetInlineStart: c.getStart('start') });
+  for (const c of ends) style.set(c.id, { insetInlineEnd: c.getAfter('end') });
   if (starts.length) className.set(starts.at(-1)!.id, 'is-pin-start-edge');
   if (ends.length) className.set(ends[0]!.id, 'is-pin-end-edge');
   const center = columns.filter((c) => !c.getIsPinned() && c.id !== SELECT_COLUMN && c.id !== ACTIONS_COLUMN);

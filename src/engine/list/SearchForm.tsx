@@ -58,7 +58,7 @@ export function SearchForm({ models, keyword, values, initial, onSearch }: { mod
     <Form form={form} className="engine-search" labelCol={{ flex: '0 0 88px' }} labelWrap onFinish={(v) => onSearch(fromForm(v))} initialValues={toForm(values)}>
       <Row gutter={24}>
         {items.map((item) => (
-          <Col key={item.name} span={span} hidden={!shown.includes(item)}>
+          <Col key={item.name} span={span} style={shown.includes(item) ? undefined : { display: 'none' }}>
             <Form.Item name={item.name} label={item.label}>
               {item.control}
             </Form.Item>

@@ -139,12 +139,14 @@ export function buildColumns({ columns, definition, rowActions, selectable, lang
   }
   for (const column of knownColumns(columns, definition)) {
     const field = fields.get(column.field);
+    const title = columnTitle(column, field, lang, t);
     const def: ListColumnDef = {
       id: column.field,
+      header: title,
       accessorFn: (record) => record[column.field],
       size: column.width ?? (field ? (NARROW[field.type] ?? WIDE[field.type] ?? 150) : (SYSTEM_WIDTHS[column.field] ?? 150)),
       enableSorting: column.sortable === true,
-      meta: { title: columnTitle(column, field, lang, t), align: column.align ?? defaultAlign(field), ellipsis: column.ellipsis === true, column, field },
+      meta: { title, align: column.align ?? defaultAlign(field), ellipsis: column.ellipsis === true, column, field },
       cell: ({ row }) => <ListCell column={column} field={field} record={row.original} />,
     };
     defs.push(def);
