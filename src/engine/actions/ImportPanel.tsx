@@ -99,13 +99,13 @@ export function ImportPanel({ definition, onClose, onImported }: { definition: R
       {report.preview.length > 0 && (
         <>
           <Typography.Text strong>{t('importPreview', { count: Math.min(PREVIEW_ROWS, report.preview.length) })}</Typography.Text>
-          <Table<Record<string, RecordValue>>
+          <Table<{ row: number; values: Record<string, RecordValue> }>
             size="small"
-            rowKey={(_, i) => String(i)}
-            dataSource={report.preview.slice(0, PREVIEW_ROWS)}
+            rowKey="row"
+            dataSource={report.preview.slice(0, PREVIEW_ROWS).map((values, i) => ({ row: i + 1, values }))}
             pagination={false}
             scroll={{ x: 'max-content' }}
-            columns={fields.map((name) => ({ title: titles.get(name) ?? name, dataIndex: name, ellipsis: true, render: (v: RecordValue) => (v === null || v === undefined ? '' : String(v)) }))}
+            columns={fields.map((name) => ({ title: titles.get(name) ?? name, key: name, ellipsis: true, render: (_, { values }) => (values[name] === null || values[name] === undefined ? '' : String(values[name])) }))}
           />
         </>
       )}

@@ -15,7 +15,6 @@ import { LinkCell } from './link';
 import { LookupCell } from './lookup';
 import { MoneyCell } from './money';
 import { NumberCell } from './number';
-import { StockLevelCell } from './stock-level';
 import { TextCell } from './text';
 
 export const BUILTIN_CELLS = {
@@ -32,7 +31,6 @@ export const BUILTIN_CELLS = {
   file: FileCell,
   link: LinkCell,
   copyable: CopyableCell,
-  stockLevel: StockLevelCell,
 } as const satisfies Record<string, CellWidget>;
 
 export type BuiltinCellName = keyof typeof BUILTIN_CELLS;

@@ -1,11 +1,11 @@
 import { Badge } from 'antd';
 import type { CellProps } from '../registries';
 import { useEngineHost } from '../../engine/host';
-import { EmptyValue, formatNumber, toNumber } from './format';
+import { EmptyValue, formatNumber, toNumber } from '../cells/format';
 
 /**
- * A bespoke cell (the example of docs/widgets.md): a stock quantity with a coloured status, red at
- * zero, orange at or below `options.low` (10 by default), green above.
+ * A goods stock quantity with a coloured status: red at zero, orange at or below `options.low`
+ * (10 by default), green above. A bespoke cell, and the worked example of docs/widgets.md.
  */
 export function StockLevelCell({ value, options }: CellProps) {
   const { t } = useEngineHost();
