@@ -3,7 +3,7 @@
  * imports the shell (DESIGN.md): the shell implements this interface once (its request client,
  * i18n, session and router) and the engine, its renderers and widgets read it through useEngineHost.
  */
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
 import type { AccessSubject } from '../contract/permissions';
 import type { Lang } from '../contract/resource';
 import type { EngineMessageKey } from './messages';
@@ -34,6 +34,24 @@ export interface EngineHost {
   navigate(to: string): void;
   /** Calls back when an admin publishes a screen; returns the unsubscribe. */
   onScreenPublished(listener: (event: { vue_path: string; version: number }) => void): () => void;
+  /**
+   * The console's dialog (draggable, fullscreen, no close on a backdrop click), so forms opened by
+   * a screen look like every other dialog of the console; antd's Modal when the host has none.
+   */
+  Dialog?: ComponentType<EngineDialogProps>;
+}
+
+export interface EngineDialogProps {
+  open: boolean;
+  title: ReactNode;
+  width?: number | string;
+  /** null: the content draws its own buttons (a form's save and cancel). */
+  footer?: ReactNode;
+  onCancel(): void;
+  destroyOnHidden?: boolean;
+  /** After the closing animation. */
+  afterClose?(): void;
+  children?: ReactNode;
 }
 
 /** The shape of an error the host's request rejects with. */

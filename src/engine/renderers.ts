@@ -6,7 +6,7 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import type { ResourceDefinition, ResourceRecord } from '../contract/resource';
 import type { Action, DetailSpec, FormSpec, ListSpec, OpenMode, Screen } from '../contract/screen';
-import { createRegistry } from './registry';
+import { createRegistry, type Registry } from './registry';
 
 /** What every part renderer gets: the screen it belongs to and the resource it works on. */
 interface PartProps {
@@ -56,3 +56,12 @@ export const renderers = {
   form: createRegistry<Renderer<FormRendererProps>>('form renderer'),
   detail: createRegistry<Renderer<DetailRendererProps>>('detail renderer'),
 };
+
+/** The name the built-in renderers register under. */
+export const DEFAULT_RENDERER = 'default';
+
+/** The renderer of a kind: the default one, else the first registered (a project may bring its own). */
+export function rendererOf<K extends keyof RendererProps>(kind: K): Renderer<RendererProps[K]> | undefined {
+  const registry = renderers[kind] as Registry<Renderer<RendererProps[K]>>;
+  return registry.get(DEFAULT_RENDERER) ?? registry.get(registry.names()[0] ?? '');
+}
