@@ -1,0 +1,64 @@
+import type { CSSProperties } from 'react';
+import { Empty, theme as antdTheme } from 'antd';
+import { useStore } from '../store';
+import { useI18n } from '../i18n/I18nProvider';
+import type { ChatController, DialogueSlot } from './chat-store';
+import { DialoguePane } from './DialoguePane';
+import { SessionList } from './SessionList';
+import './chat.css';
+
+/**
+ * antd's resolved colours as CSS variables for chat.css: the chat is drawn in a drawer, outside the
+ * console frame that sets the frame's own variables.
+ */
+export function useChatColours(): CSSProperties {
+  const { token } = antdTheme.useToken();
+  return {
+    '--chat-bg': token.colorBgLayout,
+    '--chat-surface': token.colorBgContainer,
+    '--chat-border': token.colorBorderSecondary,
+    '--chat-text': token.colorText,
+    '--chat-text-secondary': token.colorTextSecondary,
+    '--chat-primary': token.colorPrimary,
+    '--chat-primary-bg': token.colorPrimaryBg,
+    '--chat-hover': token.colorFillTertiary,
+    '--chat-mine': token.colorPrimary,
+    '--chat-other': token.colorFillSecondary,
+    '--chat-success': token.colorSuccess,
+    '--chat-error': token.colorError,
+    '--chat-radius': `${token.borderRadiusLG}px`,
+  } as CSSProperties;
+}
+
+/** A dialogue slot as a pane: the chosen dialogue, or a hint to choose one. */
+export function DialogueSlotPane({ chat, slot, visible }: { chat: ChatController; slot: DialogueSlot; visible: boolean }) {
+  const { t } = useI18n();
+  const dialogue = useStore(chat.dialogue(slot));
+  if (!dialogue)
+    return (
+      <section className="chat-dialogue chat-dialogue--empty">
+        <Empty description={t('chat.pickSession')} />
+      </section>
+    );
+  return (
+    <DialoguePane
+      key={dialogue.index_name}
+      chat={chat}
+      slot={slot}
+      dialogue={dialogue}
+      visible={visible}
+      onBack={slot === 'panel' ? () => chat.closeDialogue(slot) : undefined}
+    />
+  );
+}
+
+/** The chat: sessions on the left, the chosen dialogue on the right. */
+export function ChatPanel({ chat, visible }: { chat: ChatController; visible: boolean }) {
+  const active = useStore(chat.dialogue('panel'));
+  return (
+    <div className="chat-panel" style={useChatColours()} data-testid="chat-panel">
+      <SessionList chat={chat} activeIndex={active?.index_name} />
+      <DialogueSlotPane chat={chat} slot="panel" visible={visible} />
+    </div>
+  );
+}
