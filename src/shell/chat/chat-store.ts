@@ -10,7 +10,7 @@ import { translate } from '../i18n/translate';
 import { chatApi } from './api';
 import { recordsAfter } from './catch-up';
 import { newClientMsgId, readOutbox, writeOutbox, type OutboxEntry } from './outbox';
-import { conversationOf, mergeRecords, previewKey } from './records';
+import { contiguousEnd, conversationOf, mergeRecords, previewKey } from './records';
 import { editorVisible, patchSession, sortSessions, upsertSession } from './sessions';
 import { createChatSocket, type ChatSocket, type SocketStatus } from './socket-client';
 
@@ -425,6 +425,11 @@ export function createChat(deps: ChatDeps) {
   function onMessage(content: MessageContent) {
     const conversation = conversationOf(content, me);
     applyRecords(conversation, [content.data]);
+    // A sequence beyond a gap means a message passed this socket by: fetch what is missing.
+    for (const [slot, store] of dialogues) {
+      const records = store.get()?.index_name === conversation.index_name ? store.get()!.records : null;
+      if (records && contiguousEnd(records) < records.at(-1)!.sequence) void catchUpDialogue(slot);
+    }
     const typing = state.get().typing[conversation.index_name];
     if (typing?.sender_id === content.data.send_id) stopTyping(conversation.index_name);
   }
@@ -470,24 +475,29 @@ export function createChat(deps: ChatDeps) {
     if (socket.send('im.message.keyboard', { talk_type: talk.talk_type, receiver_id: talk.receiver_id })) typingSent.set(index_name, now());
   }
 
-  /** After a reconnect: whatever each open dialogue missed, after the last sequence it holds. */
-  async function catchUp() {
-    await Promise.all(
-      [...dialogues.values()].map(async (store) => {
-        const dialogue = store.get();
-        // A dialogue still loading its first page gets the newest records from that page.
-        if (!dialogue || (dialogue.loadStatus === LOADING && dialogue.records.length === 0)) return;
-        const { talk, index_name } = dialogue;
-        const after = dialogue.records.at(-1)?.sequence ?? 0;
-        try {
-          const missed = await recordsAfter(api.records, talk, after);
-          applyRecords({ talk_type: talk.talk_type, receiver_id: talk.receiver_id, index_name }, missed);
-        } catch {
-          // The next reconnect tries again; live messages keep coming meanwhile.
-        }
-      }),
-    );
+  const catchingUp = new Set<DialogueSlot>();
+  /**
+   * Whatever a dialogue missed, asked after the last sequence it holds without a gap. One at a time
+   * per dialogue; a dialogue still loading its first page gets the newest records from that page.
+   */
+  async function catchUpDialogue(slot: DialogueSlot) {
+    const dialogue = dialogueStore(slot).get();
+    if (!dialogue || catchingUp.has(slot) || (dialogue.loadStatus === LOADING && dialogue.records.length === 0)) return;
+    catchingUp.add(slot);
+    const { index_name, talk } = dialogue;
+    const conversation = { talk_type: talk.talk_type, receiver_id: talk.receiver_id };
+    try {
+      const missed = await recordsAfter(api.records, conversation, contiguousEnd(dialogue.records));
+      applyRecords({ ...conversation, index_name }, missed);
+    } catch {
+      // The next reconnect (or gap) tries again; live messages keep coming meanwhile.
+    } finally {
+      catchingUp.delete(slot);
+    }
   }
+
+  /** After a reconnect: every open dialogue catches up. */
+  const catchUp = () => Promise.all([...dialogues.keys()].map(catchUpDialogue));
 
   // ——— the outbox ———
 

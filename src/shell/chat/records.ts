@@ -32,6 +32,18 @@ export function mergeRecords(held: ChatRecord[], incoming: ChatRecord[]): ChatRe
   return [...held, ...fresh].sort((a, b) => a.sequence - b.sequence);
 }
 
+/**
+ * The last sequence up to which the held records have no gap. Sequences count up without gaps in a
+ * conversation, so a catch-up from here gets everything missed, even when a live message beyond a
+ * gap arrived first.
+ */
+export function contiguousEnd(records: readonly ChatRecord[]): number {
+  if (records.length === 0) return 0;
+  let end = records[0].sequence;
+  for (let i = 1; i < records.length && records[i].sequence === end + 1; i++) end = records[i].sequence;
+  return end;
+}
+
 /** The conversation an `im.message` belongs to, seen from the current user's side. */
 export function conversationOf(content: Pick<MessageContent, 'sender_id' | 'receiver_id' | 'talk_type'>, me: number) {
   const receiver_id = content.talk_type === 2 || content.sender_id === me ? content.receiver_id : content.sender_id;

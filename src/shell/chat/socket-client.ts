@@ -45,6 +45,8 @@ export interface ChatSocketOptions {
   WebSocket?: typeof WebSocket;
   /** 0 ≤ n < 1, for the jitter. */
   random?: () => number;
+  /** Reconnects in a row before giving up; the spec's 10 million by default. */
+  maxAttempts?: number;
 }
 
 export interface ChatSocket extends EventEmitter<ChatSocketEvents> {
@@ -70,6 +72,7 @@ function pageBase(): string {
 export function createChatSocket(options: ChatSocketOptions): ChatSocket {
   const Socket = options.WebSocket ?? globalThis.WebSocket;
   const random = options.random ?? Math.random;
+  const maxAttempts = options.maxAttempts ?? settings.chatReconnectMaxAttempts;
   const emitter = new EventEmitter<ChatSocketEvents>();
   let status: SocketStatus = 'stopped';
   let socket: WebSocket | null = null;
@@ -115,7 +118,7 @@ export function createChatSocket(options: ChatSocketOptions): ChatSocket {
   };
 
   const scheduleReconnect = () => {
-    if (attempts >= settings.chatReconnectMaxAttempts) {
+    if (attempts >= maxAttempts) {
       setStatus('stopped');
       return;
     }
