@@ -1,47 +1,39 @@
 import { useEffect, useState } from 'react';
 import { Button, Result, Spin } from 'antd';
+import { RequestError } from '../request/client';
 import { useI18n } from '../i18n/I18nProvider';
-import { chatApi } from './api';
 import { useChat } from './runtime';
 import { DialogueSlotPane, useChatColours } from './ChatPanel';
 import './chat.css';
 
-/** The built-in assistant robot's name, as the server seeds it; the contact search finds it by name. */
-const ASSISTANT_NAME = '智能助手';
+type Opening = 'opening' | 'missing' | 'failed' | 'ready';
 
-type Finding = 'finding' | 'missing' | 'failed' | 'ready';
-
-/** The "chat assistant" view (vue_path chat/assistant): the dialogue with the assistant robot, as a page. */
+/**
+ * The "chat assistant" view (vue_path chat/assistant): the dialogue with the built-in assistant
+ * robot, as a page of its own. The server finds the robot by its role, not by a name that an admin
+ * may change, and opens the caller's session with it.
+ */
 export default function ChatAssistantView() {
   const { t } = useI18n();
   const chat = useChat();
   const colours = useChatColours();
-  const [finding, setFinding] = useState<Finding>('finding');
+  const [opening, setOpening] = useState<Opening>('opening');
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     if (!chat) return;
     let cancelled = false;
-    chatApi
-      .contacts(ASSISTANT_NAME)
-      .then(async (rows) => {
-        const robots = rows.filter((row) => row.is_robot === 1);
-        const robot = robots.find((row) => row.name === ASSISTANT_NAME) ?? robots[0];
-        if (!robot) {
-          if (!cancelled) setFinding('missing');
-          return;
-        }
-        await chat.startWith('assistant', robot.id);
-        if (!cancelled) setFinding('ready');
-      })
-      .catch(() => !cancelled && setFinding('failed'));
+    chat
+      .startWithAssistant('assistant')
+      .then(() => !cancelled && setOpening('ready'))
+      .catch((error: unknown) => !cancelled && setOpening(error instanceof RequestError && Number(error.code) === 404 ? 'missing' : 'failed'));
     return () => {
       cancelled = true;
     };
   }, [chat, attempt]);
 
-  if (finding === 'missing') return <Result status="info" title={t('chat.assistantMissing')} />;
-  if (finding === 'failed')
+  if (opening === 'missing') return <Result status="info" title={t('chat.assistantMissing')} />;
+  if (opening === 'failed')
     return (
       <Result
         status="warning"
@@ -49,7 +41,7 @@ export default function ChatAssistantView() {
         extra={
           <Button
             onClick={() => {
-              setFinding('finding');
+              setOpening('opening');
               setAttempt((n) => n + 1);
             }}
           >
@@ -58,7 +50,7 @@ export default function ChatAssistantView() {
         }
       />
     );
-  if (!chat || finding === 'finding') return <Spin className="chat-center" />;
+  if (!chat || opening === 'opening') return <Spin className="chat-center" />;
   return (
     <div className="chat-view" style={colours} data-testid="chat-assistant">
       <DialogueSlotPane chat={chat} slot="assistant" visible />

@@ -16,8 +16,11 @@ export const chatApi = {
   publish: (body: PublishBody) => request<ChatRecord>('/chat/talk/message/publish', { body, silent: true }),
   clearUnread: (body: ConversationBody) => request<unknown>('/chat/talk/unread/clear', { body, silent: true }),
   review: (body: ReviewBody) => request<unknown>('/chat/talk/review', { body, silent: true }),
+  /** The caller's session with the built-in assistant robot, created on first use. */
+  assistant: () => request<ChatSession>('/chat/talk/session/assistant', { silent: true }),
   contacts: (keyword: string) => request<ContactList>('/chat/contact/search', { body: { keyword } }).then((d): ChatContact[] => d.rows),
-  createGroup: (body: GroupCreateBody) => request<GroupMembers>('/chat/group/create', { body }),
+  /** Answers the caller's session with the new group. */
+  createGroup: (body: GroupCreateBody) => request<ChatSession>('/chat/group/create', { body }),
   members: (group_id: number) => request<GroupMembers>('/chat/group/members', { body: { group_id } }),
   invite: (body: GroupInviteBody) => request<GroupMembers>('/chat/group/invite', { body }),
   leave: (group_id: number) => request<unknown>('/chat/group/leave', { body: { group_id } }),

@@ -1,5 +1,5 @@
 import {
-  MSG_TEXT, RECORDS_LIMIT_MAX, indexName, type ChatContact, type ChatRecord, type ChatSession, type MessageExtra, type PublishBody,
+  MSG_TEXT, RECORDS_LIMIT_MAX, indexName, type ChatRecord, type ChatSession, type MessageExtra, type PublishBody,
   type TalkType,
 } from '../../contract/api/chat';
 import type { ContactStatusContent, KeyboardContent, MessageContent, ReadContent } from '../../contract/chat';
@@ -89,19 +89,6 @@ type Conversation = { talk_type: TalkType; receiver_id: number };
 export function contactOfSession(session: ChatSession): InputContact {
   const { is_online, remark, name, talk_type, receiver_id, is_robot, is_talk } = session;
   return { is_online, remark, name, talk_type, receiver_id, is_robot, is_talk };
-}
-
-/** The contact fields of a contact search row (always a private conversation). */
-export function contactOfUser(contact: ChatContact): InputContact {
-  return {
-    is_online: contact.is_online,
-    remark: '',
-    name: contact.name,
-    talk_type: 1,
-    receiver_id: contact.id,
-    is_robot: contact.is_robot,
-    is_talk: contact.is_robot,
-  };
 }
 
 /** The session list's line for a message that just came in, in the console's language. */
@@ -212,9 +199,16 @@ export function createChat(deps: ChatDeps) {
     return session;
   }
 
+  /** Opens the built-in assistant robot's session (the server creates it on first use), then its dialogue. */
+  async function startWithAssistant(slot: DialogueSlot): Promise<ChatSession> {
+    const session = await api.assistant();
+    putSession(session);
+    choose(slot, contactOfSession(session));
+    return session;
+  }
+
   async function createGroup(slot: DialogueSlot, name: string, memberIds: number[]): Promise<ChatSession> {
-    const group = await api.createGroup({ name, member_ids: memberIds });
-    const session = await api.saveSession({ send_id: me, receiver_id: group.group_id, talk_type: 2 });
+    const session = await api.createGroup({ name, member_ids: memberIds });
     putSession(session);
     choose(slot, contactOfSession(session));
     return session;
@@ -636,6 +630,7 @@ export function createChat(deps: ChatDeps) {
     setMuted: (session: ChatSession, muted: boolean) => saveFlags(session, { is_disturb: muted ? 1 : 0 }),
     deleteSession,
     startWith,
+    startWithAssistant,
     createGroup,
     leaveGroup,
     /** Records of a conversation the user is not reading, newest page first (the speech view). */
