@@ -7,8 +7,9 @@ import { useI18n } from '../i18n/I18nProvider';
 import { pasteStore, usePasteHolder, type PastedFile } from '../utils/paste-holder';
 import type { ChatController } from './chat-store';
 import { uploadForMessage } from './upload';
+import { PLAIN_CODE } from './MessageBubble';
 
-const CODE_LANGUAGES = ['text', 'javascript', 'typescript', 'json', 'sql', 'python', 'java', 'go', 'html', 'css', 'shell'];
+const CODE_LANGUAGES = [PLAIN_CODE, 'javascript', 'typescript', 'json', 'sql', 'python', 'java', 'go', 'html', 'css', 'shell'];
 
 /** Sends pictures and files: each is uploaded, then goes out as an image or file message. */
 function useAttachments(chat: ChatController, talk: { talk_type: TalkType; receiver_id: number }) {
@@ -36,7 +37,7 @@ function useAttachments(chat: ChatController, talk: { talk_type: TalkType; recei
 function CodeDialog({ open, onSend, onClose }: { open: boolean; onSend: (code: string, lang: string) => void; onClose: () => void }) {
   const { t } = useI18n();
   const [code, setCode] = useState('');
-  const [lang, setLang] = useState('text');
+  const [lang, setLang] = useState(PLAIN_CODE);
   return (
     <Modal
       title={t('chat.sendCode')}

@@ -42,12 +42,15 @@ function TextWithLinks({ text }: { text: string }) {
   );
 }
 
+/** The code language of plain text, which the header names simply "code". */
+export const PLAIN_CODE = 'text';
+
 function CodeBlock({ code, lang }: { code: string; lang?: string }) {
   const { t } = useI18n();
   return (
     <div className="chat-code">
       <div className="chat-code-head">
-        <span>{lang || t('chat.code')}</span>
+        <span>{lang && lang !== PLAIN_CODE ? lang : t('chat.code')}</span>
         <Typography.Text copyable={{ text: code, icon: <CopyOutlined />, tooltips: [t('chat.copy'), t('chat.copied')] }} />
       </div>
       <pre>

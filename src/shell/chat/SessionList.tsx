@@ -61,7 +61,7 @@ const SessionItem = memo(function SessionItem({
       onClick={() => chat.choose('panel', contactOfSession(session))}
       onKeyDown={(event) => event.key === 'Enter' && chat.choose('panel', contactOfSession(session))}
     >
-      <Badge count={muted ? 0 : session.un_read_num} dot={muted && session.un_read_num > 0} size="small" overflowCount={99}>
+      <Badge count={session.un_read_num} dot={muted} size="small" overflowCount={99}>
         <Badge dot={session.talk_type === 1 && session.is_online === 1} color="green" offset={[-4, 30]}>
           <Avatar shape="square" size={40} src={session.avatar || undefined} icon={session.talk_type === 2 ? <TeamOutlined /> : session.is_robot ? <RobotOutlined /> : undefined}>
             {(session.remark || session.name).slice(0, 1)}

@@ -98,11 +98,13 @@ function SpeechPanel({ chat }: { chat: ChatController }) {
   // Leaving the view (or the conversation) stops reading.
   useEffect(() => stop, [stop, talk]);
 
-  const textOf = (record: ChatRecord) => {
+  /** What a message says: its text, or what it is (a picture, a file). */
+  const bodyOf = (record: ChatRecord) => {
     const key = previewKey(record.msg_type);
-    const body = key ? t(key, { name: record.extra.name ?? record.content }) : record.content;
-    return record.send_id > 0 ? t('chat.speech.says', { name: record.nickname, text: body }) : body;
+    return key ? t(key, { name: record.extra.name ?? record.content }) : record.content;
   };
+  /** What is read aloud: who said it, then what. */
+  const spokenOf = (record: ChatRecord) => (record.send_id > 0 ? t('chat.speech.says', { name: record.nickname, text: bodyOf(record) }) : bodyOf(record));
 
   function readFrom(start: number) {
     if (!speech) return;
@@ -110,7 +112,7 @@ function SpeechPanel({ chat }: { chat: ChatController }) {
     const mine = queue.current;
     const list = records.slice(start).filter((r) => r.msg_type !== MSG_IMAGE);
     list.forEach((record, i) => {
-      const utterance = new SpeechSynthesisUtterance(textOf(record));
+      const utterance = new SpeechSynthesisUtterance(spokenOf(record));
       utterance.rate = rate;
       utterance.lang = voice?.lang ?? SPEECH_LANG[lang];
       if (voice) utterance.voice = voice;
@@ -194,7 +196,7 @@ function SpeechPanel({ chat }: { chat: ChatController }) {
                     </Typography.Text>
                   </Space>
                 }
-                description={<span className="chat-speech-text">{textOf(record)}</span>}
+                description={<span className="chat-speech-text">{bodyOf(record)}</span>}
               />
             </List.Item>
           )}

@@ -582,6 +582,8 @@ export function createChat(deps: ChatDeps) {
 
   // ——— the socket ———
 
+  // The server words the list's previews in the caller's language.
+  const stopFollowingLanguage = languageStore.subscribe(() => void loadSessions());
   socket.on('status', (status) => patch({ socket: status }));
   socket.on('ready', (resumed) => {
     // The first connection follows start(), which loaded the list and sent the outbox already; the
@@ -610,6 +612,7 @@ export function createChat(deps: ChatDeps) {
       socket.start();
     },
     stop() {
+      stopFollowingLanguage();
       socket.stop();
       socket.removeAllListeners();
       for (const timer of timers) clearTimeout(timer);

@@ -86,7 +86,7 @@ describe('the session list', () => {
     server.addSession(session(3, { updated_at: 300 }));
     server.addSession(session(4, { updated_at: 50, is_top: 1 }));
     await startChat();
-    push(server.store(1, ME, 2, { created_at: 1_800_000_000_000, content: '在吗' }));
+    push(server.store(1, 2, 2, { created_at: 1_800_000_000_000, content: '在吗' }));
     expect(sessionsShown()).toEqual(['1_4', '1_2', '1_3']);
     const row = chat.state.get().sessions[1];
     expect(row).toMatchObject({ un_read_num: 1, msg_text: '在吗', updated_at: 1_800_000_000_000 });
@@ -114,7 +114,7 @@ describe('the session list', () => {
 describe('choosing a dialogue (spec §4)', () => {
   it('sets online from is_online, clears records and unread, and loads the newest page', async () => {
     server.addSession(session(2, { is_online: 1, un_read_num: 3 }));
-    for (let i = 0; i < 3; i++) server.store(1, ME, 2);
+    for (let i = 0; i < 3; i++) server.store(1, 2, 2);
     await startChat();
     chat.choose('panel', { ...session(2), is_online: 1 });
     const chosen = chat.dialogue('panel').get()!;
@@ -137,7 +137,7 @@ describe('choosing a dialogue (spec §4)', () => {
 
   it('loads older pages on demand until the first message', async () => {
     server.addSession(session(2));
-    for (let i = 0; i < 70; i++) server.store(1, ME, 2);
+    for (let i = 0; i < 70; i++) server.store(1, 2, 2);
     await startChat();
     chat.choose('panel', session(2));
     await flush();
@@ -151,12 +151,12 @@ describe('choosing a dialogue (spec §4)', () => {
 
   it('marks what the user reads: others get read receipts, unread stays zero while reading', async () => {
     server.addSession(session(2));
-    const first = server.store(1, ME, 2);
+    const first = server.store(1, 2, 2);
     await startChat();
     chat.choose('panel', session(2));
     chat.setVisible('panel', true);
     await advance(500);
-    const second = server.store(1, ME, 2);
+    const second = server.store(1, 2, 2);
     push(second);
     await advance(500);
     expect(server.called('/talk/review').flatMap((b) => b.ids as number[])).toEqual([first.id, second.id]);
@@ -297,8 +297,8 @@ describe('catching up after a reconnect', () => {
   it('asks each open dialogue for what came after its last sequence and merges it once, in order', async () => {
     server.addSession(session(2));
     server.addSession(session(3));
-    for (let i = 0; i < 3; i++) server.store(1, ME, 2);
-    server.store(1, ME, 3);
+    for (let i = 0; i < 3; i++) server.store(1, 2, 2);
+    server.store(1, 3, 3);
     await startChat();
     chat.choose('panel', session(2));
     chat.choose('assistant', session(3));
@@ -307,8 +307,8 @@ describe('catching up after a reconnect', () => {
 
     FakeWebSocket.latest().drop(1006);
     // Said while the socket was down: nobody was told.
-    for (let i = 0; i < 3; i++) server.store(1, ME, 2);
-    server.store(1, ME, 3);
+    for (let i = 0; i < 3; i++) server.store(1, 2, 2);
+    server.store(1, 3, 3);
     await advance(settings.chatReconnectDelay);
     FakeWebSocket.latest().accept();
     // One of them also arrives live, racing the catch-up.
@@ -330,12 +330,12 @@ describe('catching up after a reconnect', () => {
 
   it('fetches what a live message skipped over, without waiting for a reconnect', async () => {
     server.addSession(session(2));
-    for (let i = 0; i < 3; i++) server.store(1, ME, 2);
+    for (let i = 0; i < 3; i++) server.store(1, 2, 2);
     await startChat();
     chat.choose('panel', session(2));
     await flush();
-    server.store(1, ME, 2);
-    push(server.store(1, ME, 2));
+    server.store(1, 2, 2);
+    push(server.store(1, 2, 2));
     await until(() => held().length === 5);
     expect(held()).toEqual(['第 1 条', '第 2 条', '第 3 条', '第 4 条', '第 5 条']);
     expect(server.called('/talk/records').at(-1)).toEqual({ talk_type: 1, receiver_id: 2, after_sequence: 3, limit: RECORDS_LIMIT_MAX });

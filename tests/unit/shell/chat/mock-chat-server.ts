@@ -38,11 +38,15 @@ export class MockChatServer {
     return row;
   }
 
-  /** Stores a message the way publish does and returns it; the caller decides who hears of it. */
-  store(talk_type: TalkType, receiver_id: number, send_id: number, extra: Partial<ChatRecord> = {}): ChatRecord {
-    const key = indexName(talk_type, talk_type === 1 && send_id !== this.me ? send_id : receiver_id);
+  /**
+   * Stores a message the way publish does and returns it; the caller decides who hears of it.
+   * `other` is the other user of a private conversation (or the group); `send_id` 0 is the system.
+   */
+  store(talk_type: TalkType, other: number, send_id: number, extra: Partial<ChatRecord> = {}): ChatRecord {
+    const key = indexName(talk_type, other);
     const list = this.records.get(key) ?? [];
     const sequence = (list.at(-1)?.sequence ?? 0) + 1;
+    const receiver_id = talk_type === 2 || send_id === this.me ? other : this.me;
     const stored = record(sequence, { id: ++this.nextId, talk_type, receiver_id, send_id, ...extra });
     list.push(stored);
     this.records.set(key, list);
@@ -55,6 +59,8 @@ export class MockChatServer {
 
   private async answer(path: string, body: Record<string, unknown>) {
     switch (path) {
+      case '/upload':
+        return ok({ url: `/uploads/chat/${++this.nextId}.png`, name: 'pasted.png', size: 1234, kind: 'image' });
       case '/ticket':
         return ok({ ticket: 'one-minute-ticket', expires_in: 60 });
       case '/talk/session/list':
