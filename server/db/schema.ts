@@ -228,6 +228,26 @@ export interface ShareLinkTable {
   views: ColumnType<number, number | undefined, number>;
 }
 
+/** A screen written in the designer: its current draft and which version consoles draw. */
+export interface ScreenTable {
+  id: string;
+  /** JSON of the unpublished draft; null when the published version is current. */
+  draft: string | null;
+  published_version: number | null;
+  updated_by: number | null;
+  updated_at: number;
+}
+
+/** Every published version of a screen, whole. */
+export interface ScreenVersionTable {
+  screen_id: string;
+  version: number;
+  body: string;
+  restored_from: number | null;
+  published_by: number | null;
+  published_at: number;
+}
+
 export interface Database {
   teams: TeamTable;
   users: UserTable;
@@ -263,6 +283,8 @@ export interface Database {
   servers: ServerTable;
   iot_devices: IotDeviceTable;
   websites: WebsiteTable;
+  screens: ScreenTable;
+  screen_versions: ScreenVersionTable;
 }
 
 export type User = Selectable<UserTable>;

@@ -47,6 +47,16 @@ const zh = {
   quoteNotFound: '报价单不存在',
   shareNotFound: '分享链接不存在',
   shareInvalid: '链接不存在或已失效',
+  screenInvalid: '页面定义有 {count} 处问题，未保存',
+  screenNotFound: '页面不存在',
+  screenVersionNotFound: '页面没有版本 {version}',
+  screenNoDraft: '没有待发布的草稿',
+  menuNameTaken: '路由名称 {name} 已被其他菜单使用',
+  menuParentNotFound: '上级菜单不存在',
+  roleNotFound: '角色不存在',
+  menuNotFound: '菜单不存在',
+  menuCycle: '不能把菜单移到它自己或它的下级菜单下',
+  adminRoleFixed: '超级管理员拥有全部权限，不能修改',
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -96,6 +106,16 @@ const en: Record<MessageKey, string> = {
   quoteNotFound: 'No such quote',
   shareNotFound: 'No such share link',
   shareInvalid: 'This link does not exist or is no longer valid',
+  screenInvalid: 'The screen has {count} problems and was not saved',
+  screenNotFound: 'No such screen',
+  screenVersionNotFound: 'The screen has no version {version}',
+  screenNoDraft: 'There is no draft to publish',
+  menuNameTaken: 'The route name {name} is taken by another menu item',
+  menuParentNotFound: 'The parent menu item does not exist',
+  roleNotFound: 'No such role',
+  menuNotFound: 'No such menu item',
+  menuCycle: 'A menu item cannot move under itself or one of its children',
+  adminRoleFixed: 'The administrator role holds every permission and cannot be changed',
 };
 
 export type Language = 'zh' | 'en';
