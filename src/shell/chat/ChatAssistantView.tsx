@@ -3,7 +3,8 @@ import { Button, Result, Spin } from 'antd';
 import { RequestError } from '../request/client';
 import { useI18n } from '../i18n/I18nProvider';
 import { useChat } from './runtime';
-import { DialogueSlotPane, useChatColours } from './ChatPanel';
+import { DialogueSlotPane } from './ChatPanel';
+import { useChatColours } from './colours';
 import './chat.css';
 
 type Opening = 'opening' | 'missing' | 'failed' | 'ready';

@@ -1,34 +1,11 @@
-import type { CSSProperties } from 'react';
-import { Empty, theme as antdTheme } from 'antd';
+import { Empty } from 'antd';
 import { useStore } from '../store';
 import { useI18n } from '../i18n/I18nProvider';
 import type { ChatController, DialogueSlot } from './chat-store';
 import { DialoguePane } from './DialoguePane';
 import { SessionList } from './SessionList';
+import { useChatColours } from './colours';
 import './chat.css';
-
-/**
- * antd's resolved colours as CSS variables for chat.css: the chat is drawn in a drawer, outside the
- * console frame that sets the frame's own variables.
- */
-export function useChatColours(): CSSProperties {
-  const { token } = antdTheme.useToken();
-  return {
-    '--chat-bg': token.colorBgLayout,
-    '--chat-surface': token.colorBgContainer,
-    '--chat-border': token.colorBorderSecondary,
-    '--chat-text': token.colorText,
-    '--chat-text-secondary': token.colorTextSecondary,
-    '--chat-primary': token.colorPrimary,
-    '--chat-primary-bg': token.colorPrimaryBg,
-    '--chat-hover': token.colorFillTertiary,
-    '--chat-mine': token.colorPrimary,
-    '--chat-other': token.colorFillSecondary,
-    '--chat-success': token.colorSuccess,
-    '--chat-error': token.colorError,
-    '--chat-radius': `${token.borderRadiusLG}px`,
-  } as CSSProperties;
-}
 
 /** A dialogue slot as a pane: the chosen dialogue, or a hint to choose one. */
 export function DialogueSlotPane({ chat, slot, visible }: { chat: ChatController; slot: DialogueSlot; visible: boolean }) {

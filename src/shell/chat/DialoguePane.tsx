@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
-import { App as AntApp, Avatar, Button, List, Popover, Tag, Typography } from 'antd';
+import { App as AntApp, Avatar, Button, Popover, Spin, Tag, Typography } from 'antd';
 import { LeftOutlined, LogoutOutlined, RobotOutlined, TeamOutlined, UserAddOutlined } from '@ant-design/icons';
-import type { GroupMembers } from '../../contract/api/chat';
+import type { ChatSession, GroupMembers } from '../../contract/api/chat';
 import { useStore } from '../store';
 import { sessionStore } from '../auth/session';
 import { useI18n } from '../i18n/I18nProvider';
@@ -12,54 +12,51 @@ import { MessageList, type Me } from './MessageList';
 import { InviteDialog } from './ContactDialogs';
 
 /** A group's members, with invite and leave. */
-function GroupMembersButton({ chat, groupId, onLeft }: { chat: ChatController; groupId: number; onLeft: () => void }) {
+function GroupMembersButton({ chat, session, onLeft }: { chat: ChatController; session: ChatSession; onLeft: () => void }) {
+  const groupId = session.receiver_id;
   const { t } = useI18n();
   const { modal } = AntApp.useApp();
   const [members, setMembers] = useState<GroupMembers | null>(null);
   const [inviting, setInviting] = useState(false);
   const load = () => chatApi.members(groupId).then(setMembers).catch(() => undefined);
-  const session = chat.state.get().sessions.find((s) => s.talk_type === 2 && s.receiver_id === groupId);
   const content = (
     <div className="chat-members">
-      <List
-        size="small"
-        loading={!members}
-        dataSource={members?.rows ?? []}
-        renderItem={(member) => (
-          <List.Item>
-            <Avatar size="small" src={member.avatar || undefined}>
-              {member.name.slice(0, 1)}
-            </Avatar>
-            <span className="chat-member-name">{member.name}</span>
-            {member.is_owner === 1 && <Tag>{t('chat.owner')}</Tag>}
-            {member.is_online === 1 && <Tag color="green">{t('chat.online')}</Tag>}
-          </List.Item>
-        )}
-      />
+      <Spin spinning={!members}>
+        <ul className="chat-members-list">
+          {members?.rows.map((member) => (
+            <li key={member.user_id}>
+              <Avatar size="small" src={member.avatar || undefined}>
+                {member.name.slice(0, 1)}
+              </Avatar>
+              <span className="chat-member-name">{member.name}</span>
+              {member.is_owner === 1 && <Tag>{t('chat.owner')}</Tag>}
+              {member.is_online === 1 && <Tag color="green">{t('chat.online')}</Tag>}
+            </li>
+          ))}
+        </ul>
+      </Spin>
       <div className="chat-members-actions">
         <Button size="small" icon={<UserAddOutlined />} onClick={() => setInviting(true)}>
           {t('chat.invite')}
         </Button>
-        {session && (
-          <Button
-            size="small"
-            danger
-            icon={<LogoutOutlined />}
-            onClick={() =>
-              modal.confirm({
-                title: t('chat.leaveGroup'),
-                content: t('chat.leaveGroupHint', { name: session.name }),
-                okButtonProps: { danger: true },
-                onOk: async () => {
-                  await chat.leaveGroup(session);
-                  onLeft();
-                },
-              })
-            }
-          >
-            {t('chat.leaveGroup')}
-          </Button>
-        )}
+        <Button
+          size="small"
+          danger
+          icon={<LogoutOutlined />}
+          onClick={() =>
+            modal.confirm({
+              title: t('chat.leaveGroup'),
+              content: t('chat.leaveGroupHint', { name: session.name }),
+              okButtonProps: { danger: true },
+              onOk: async () => {
+                await chat.leaveGroup(session);
+                onLeft();
+              },
+            })
+          }
+        >
+          {t('chat.leaveGroup')}
+        </Button>
       </div>
     </div>
   );
@@ -100,17 +97,18 @@ export function DialoguePane({
   onBack?: () => void;
 }) {
   const { t } = useI18n();
-  const session = useStore(sessionStore);
+  const signedIn = useStore(sessionStore);
   const { outbox, typing, sessions } = useStore(chat.state);
   const { talk, index_name } = dialogue;
   const pending = useMemo(
     () => outbox.filter((e) => e.talk_type === talk.talk_type && e.receiver_id === talk.receiver_id).sort((a, b) => a.created_at - b.created_at),
     [outbox, talk.talk_type, talk.receiver_id],
   );
-  const draft = sessions.find((s) => s.index_name === index_name)?.draft_text ?? '';
+  const session = sessions.find((s) => s.index_name === index_name);
+  const draft = session?.draft_text ?? '';
   const me: Me = useMemo(
-    () => ({ id: chat.me, name: session?.user_info.name ?? '', avatar: session?.user_info.logo ?? '' }),
-    [chat.me, session?.user_info.name, session?.user_info.logo],
+    () => ({ id: chat.me, name: signedIn?.user_info.name ?? '', avatar: signedIn?.user_info.logo ?? '' }),
+    [chat.me, signedIn?.user_info.name, signedIn?.user_info.logo],
   );
 
   useEffect(() => {
@@ -157,7 +155,7 @@ export function DialoguePane({
             </span>
           )}
         </div>
-        {talk.talk_type === 2 && <GroupMembersButton chat={chat} groupId={talk.receiver_id} onLeft={() => chat.closeDialogue(slot)} />}
+        {talk.talk_type === 2 && session && <GroupMembersButton chat={chat} session={session} onLeft={() => chat.closeDialogue(slot)} />}
       </header>
       <MessageList chat={chat} slot={slot} dialogue={dialogue} pending={pending} me={me} />
       {dialogue.isShowEditor ? (

@@ -52,7 +52,7 @@ function CodeDialog({ open, onSend, onClose }: { open: boolean; onSend: (code: s
       }}
       width={640}
     >
-      <Space direction="vertical" style={{ width: '100%' }}>
+      <Space orientation="vertical" style={{ width: '100%' }}>
         <Select value={lang} onChange={setLang} options={CODE_LANGUAGES.map((value) => ({ value, label: value }))} style={{ width: 180 }} aria-label={t('chat.codeLanguage')} />
         <Input.TextArea
           className="chat-code-input"

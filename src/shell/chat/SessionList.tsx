@@ -124,7 +124,7 @@ export function SessionList({ chat, activeIndex }: { chat: ChatController; activ
   ];
 
   let body;
-  if (loadStatus === LOADING && sessions.length === 0) body = <Spin className="chat-center" tip={t('chat.loading')}><div /></Spin>;
+  if (loadStatus === LOADING && sessions.length === 0) body = <Spin className="chat-center" description={t('chat.loading')} />;
   else if (loadStatus === FAILED)
     body = (
       <Result

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Alert, Button, Card, Empty, List, Select, Slider, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Select, Slider, Space, Spin, Typography } from 'antd';
 import { PlayCircleOutlined, SoundOutlined, StopOutlined } from '@ant-design/icons';
 import { MSG_IMAGE, indexName, type ChatRecord, type TalkType } from '../../contract/api/chat';
 import { useStore } from '../store';
@@ -8,6 +8,7 @@ import type { Language } from '../i18n/types';
 import { formatRelativeTime } from '../utils/relative-time';
 import { previewKey } from './records';
 import { useChat } from './runtime';
+import { useChatColours } from './colours';
 import type { ChatController } from './chat-store';
 import './chat.css';
 
@@ -80,6 +81,7 @@ export default function SpeechSynthesisView() {
 function SpeechPanel({ chat }: { chat: ChatController }) {
   const { t, lang } = useI18n();
   const speech = speechApi();
+  const colours = useChatColours();
   const voices = useVoices(speech);
   const { sessions } = useStore(chat.state);
   const [voiceName, setVoiceName] = useState<string>();
@@ -123,8 +125,8 @@ function SpeechPanel({ chat }: { chat: ChatController }) {
   }
 
   return (
-    <Card title={t('chat.speech.title')} className="chat-speech" data-testid="chat-speech">
-      {!speech && <Alert type="warning" showIcon message={t('chat.speech.unsupported')} className="chat-speech-alert" />}
+    <Card title={t('chat.speech.title')} className="chat-speech" style={colours} data-testid="chat-speech">
+      {!speech && <Alert type="warning" showIcon title={t('chat.speech.unsupported')} className="chat-speech-alert" />}
       <Space wrap className="chat-speech-tools">
         <Select
           value={talk ? indexName(talk.talk_type, talk.receiver_id) : undefined}
@@ -149,7 +151,7 @@ function SpeechPanel({ chat }: { chat: ChatController }) {
         />
         <span className="chat-speech-rate">
           {t('chat.speech.rate')}
-          <Slider {...RATES} value={rate} onChange={setRate} disabled={!speech} style={{ width: 140 }} aria-label={t('chat.speech.rate')} />
+          <Slider {...RATES} value={rate} onChange={setRate} disabled={!speech} style={{ width: 140 }} ariaLabelForHandle={t('chat.speech.rate')} />
           <span>{rate.toFixed(1)}×</span>
         </span>
         <Button type="primary" icon={<PlayCircleOutlined />} disabled={!speech || records.length === 0} onClick={() => readFrom(0)}>
@@ -160,47 +162,42 @@ function SpeechPanel({ chat }: { chat: ChatController }) {
         </Button>
       </Space>
       {talk ? (
-        <List
-          className="chat-speech-list"
-          loading={loading}
-          dataSource={records}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('chat.noMessages')} /> }}
-          header={
-            hasOlder && (
-              <Button type="link" onClick={loadOlder}>
-                {t('chat.moreHistory')}
-              </Button>
-            )
-          }
-          renderItem={(record, index) => (
-            <List.Item
-              className={speaking === record.id ? 'chat-speech-item chat-speech-item--on' : 'chat-speech-item'}
-              actions={[
-                <Button
-                  key="play"
-                  type="text"
-                  icon={<SoundOutlined />}
-                  disabled={!speech || record.msg_type === MSG_IMAGE}
-                  aria-label={t('chat.speech.readFromHere')}
-                  title={t('chat.speech.readFromHere')}
-                  onClick={() => readFrom(index)}
-                />,
-              ]}
-            >
-              <List.Item.Meta
-                title={
-                  <Space size={8}>
-                    <span>{record.send_id > 0 ? record.nickname : t('chat.system')}</span>
-                    <Typography.Text type="secondary" className="chat-speech-time">
-                      {formatRelativeTime(record.created_at, { lang })}
-                    </Typography.Text>
-                  </Space>
-                }
-                description={<span className="chat-speech-text">{bodyOf(record)}</span>}
-              />
-            </List.Item>
+        <Spin spinning={loading}>
+          {hasOlder && (
+            <Button type="link" onClick={loadOlder}>
+              {t('chat.moreHistory')}
+            </Button>
           )}
-        />
+          {records.length === 0 && !loading ? (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('chat.noMessages')} />
+          ) : (
+            <ol className="chat-speech-list">
+              {records.map((record, index) => (
+                <li key={record.id} className={speaking === record.id ? 'chat-speech-item chat-speech-item--on' : 'chat-speech-item'}>
+                  <div className="chat-speech-main">
+                    <Space size={8}>
+                      <Typography.Text strong>{record.send_id > 0 ? record.nickname : t('chat.system')}</Typography.Text>
+                      <Typography.Text type="secondary" className="chat-speech-time">
+                        {formatRelativeTime(record.created_at, { lang })}
+                      </Typography.Text>
+                    </Space>
+                    <Typography.Text type="secondary" className="chat-speech-text">
+                      {bodyOf(record)}
+                    </Typography.Text>
+                  </div>
+                  <Button
+                    type="text"
+                    icon={<SoundOutlined />}
+                    disabled={!speech || record.msg_type === MSG_IMAGE}
+                    aria-label={t('chat.speech.readFromHere')}
+                    title={t('chat.speech.readFromHere')}
+                    onClick={() => readFrom(index)}
+                  />
+                </li>
+              ))}
+            </ol>
+          )}
+        </Spin>
       ) : (
         <Empty description={t('chat.speech.pickHint')} />
       )}

@@ -17,6 +17,8 @@ export class MockChatServer {
   readonly records = new Map<string, ChatRecord[]>();
   readonly calls: { path: string; body: Record<string, unknown> }[] = [];
   down = false;
+  /** The built-in assistant robot's session, as /talk/session/assistant opens it; none configured when unset. */
+  assistant: ChatSession | null = null;
   /** Milliseconds the publish answer takes. */
   publishDelay = 0;
   private nextId = 10_000;
@@ -63,6 +65,8 @@ export class MockChatServer {
         return ok({ url: `/uploads/chat/${++this.nextId}.png`, name: 'pasted.png', size: 1234, kind: 'image' });
       case '/ticket':
         return ok({ ticket: 'one-minute-ticket', expires_in: 60 });
+      case '/talk/session/assistant':
+        return this.assistant ? ok(this.addSession(this.assistant)) : HttpResponse.json({ code: 404, msg: '智能助手未配置', data: null }, { status: 404 });
       case '/talk/session/list':
         return ok({ rows: [...this.sessions.values()] });
       case '/talk/session/save': {
