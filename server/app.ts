@@ -10,6 +10,7 @@ import { securityHeaders } from './http/security';
 import { apiDocs } from './http/docs';
 import { spa } from './http/spa';
 import { uploads } from './http/uploads';
+import { uploadRoutes } from './http/upload-routes';
 import { guardPlugin } from './auth/guard';
 import { authRoutes } from './auth/routes';
 import { accountRoutes } from './auth/account-routes';
@@ -18,7 +19,7 @@ import { qrRoutes } from './auth/qr-routes';
 import { logSender, noSender, type CodeSender } from './auth/verification-codes';
 import { indexRoutes } from './index/routes';
 import { noticeRoutes } from './notices/routes';
-import { chatSocket } from './chat/socket';
+import { chatPlugin } from './chat/plugin';
 import { clientErrorRoutes } from './errors/routes';
 import { shareRoutes } from './share/routes';
 import { APP_VERSION } from './version';
@@ -37,6 +38,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      serializers: {
+        // The chat socket is opened with ?token= (an access token or a ticket): it never reaches the logs.
+        req: (req) => ({
+          method: req.method,
+          url: req.url.replace(/([?&]token=)[^&#]*/g, '$1[redacted]'),
+          host: req.host,
+          remoteAddress: req.ip,
+          remotePort: req.socket?.remotePort,
+        }),
+      },
     },
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
@@ -78,7 +89,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(noticeRoutes, { db });
   await app.register(clientErrorRoutes, { db });
   await app.register(shareRoutes, { db });
-  await app.register(chatSocket, { db, config });
+  await app.register(chatPlugin, { db, config });
+  await app.register(uploadRoutes, { config });
   await app.register(uploads, { dataDir: config.dataDir });
   await app.register(spa, { staticDir: config.staticDir });
   return app;

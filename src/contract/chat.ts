@@ -33,7 +33,11 @@ export interface MessageContent {
   data: ChatRecord;
 }
 
-/** `im.message.read`: `sender_id` read these records in its conversation with `receiver_id`. */
+/**
+ * `im.message.read`, server → client: `sender_id` read these records in its conversation with
+ * `receiver_id` (for a group: these records are now read by every other member). Client → server:
+ * `{talk_type, receiver_id, ids}` (ReviewBody), the socket twin of POST /chat/talk/review.
+ */
 export interface ReadContent {
   sender_id: number;
   receiver_id: number;

@@ -5,6 +5,7 @@ import { migration as accounts } from './0003_accounts';
 import { migration as notices } from './0004_notices';
 import { migration as clientErrors } from './0005_client_errors';
 import { migration as shareLinks } from './0006_share_links';
+import { migration as chat } from './0007_chat';
 import { migration as screens } from './0009_screens';
 
 /**
@@ -18,5 +19,6 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0004_notices', notices],
   ['0005_client_errors', clientErrors],
   ['0006_share_links', shareLinks],
+  ['0007_chat', chat],
   ['0009_screens', screens],
 ];
