@@ -93,6 +93,7 @@ describe('chat in Chromium', () => {
     const staffBefore = await headerCount(staff);
 
     await openChat(seller, '李报价');
+    await panel(seller).getByTestId('chat-online').filter({ hasText: '在线' }).waitFor();
     // Opening the dialogue read what the staff had written before; other sessions keep their counts.
     await expect.poll(async () => panel(seller).locator('.chat-session', { hasText: '李报价' }).locator('.ant-badge-count').count()).toBe(0);
     const sellerReading = await headerCount(seller);

@@ -2,12 +2,15 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { App as AntApp, Button, Image, Input, Modal, Select, Space, Tooltip, Upload } from 'antd';
 import { CodeOutlined, FolderOpenOutlined, PictureOutlined, SendOutlined } from '@ant-design/icons';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
-import { MSG_CODE, MSG_TEXT, TEXT_MAX, type TalkType } from '../../contract/api/chat';
+import { CHAT_FILE_EXTENSIONS, MSG_CODE, MSG_TEXT, TEXT_MAX, type TalkType } from '../../contract/api/chat';
 import { useI18n } from '../i18n/I18nProvider';
 import { pasteStore, usePasteHolder, type PastedFile } from '../utils/paste-holder';
 import type { ChatController } from './chat-store';
 import { uploadForMessage } from './upload';
 import { PLAIN_CODE } from './MessageBubble';
+
+/** What the file picker offers: pictures and the kinds of file the server takes. */
+const FILE_ACCEPT = ['image/*', ...CHAT_FILE_EXTENSIONS.map((extension) => `.${extension}`)].join(',');
 
 const CODE_LANGUAGES = [PLAIN_CODE, 'javascript', 'typescript', 'json', 'sql', 'python', 'java', 'go', 'html', 'css', 'shell'];
 
@@ -24,8 +27,8 @@ function useAttachments(chat: ChatController, talk: { talk_type: TalkType; recei
         try {
           const { msg_type, content, extra } = await uploadForMessage(file);
           chat.send(talk, msg_type, content, extra);
-        } catch {
-          void message.error(t('chat.uploadFailed', { name: file.name }));
+        } catch (error) {
+          void message.error(t('chat.uploadFailed', { name: file.name, reason: error instanceof Error ? error.message : '' }));
         } finally {
           setUploading((n) => n - 1);
         }
@@ -118,7 +121,7 @@ export function Editor({ chat, talk, draft }: { chat: ChatController; talk: { ta
             <Button type="text" icon={<PictureOutlined />} aria-label={t('chat.sendImage')} loading={attachments.uploading} />
           </Tooltip>
         </Upload>
-        <Upload multiple showUploadList={false} beforeUpload={(file) => (void attachments.send([file]), false)}>
+        <Upload accept={FILE_ACCEPT} multiple showUploadList={false} beforeUpload={(file) => (void attachments.send([file]), false)}>
           <Tooltip title={t('chat.sendFile')}>
             <Button type="text" icon={<FolderOpenOutlined />} aria-label={t('chat.sendFile')} />
           </Tooltip>

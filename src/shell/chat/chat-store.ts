@@ -157,6 +157,11 @@ export function createChat(deps: ChatDeps) {
       // Dialogues being read have nothing unread, whatever the list said a moment ago.
       const reading = new Set([...dialogues.keys()].filter(isReading).map((slot) => dialogues.get(slot)!.get()!.index_name));
       patch({ sessions: sortSessions(rows.map((row) => (reading.has(row.index_name) ? { ...row, un_read_num: 0 } : row))), loadStatus: LOADED });
+      // Open dialogues take the presence the list reports.
+      for (const [slot, store] of dialogues) {
+        const row = rows.find((r) => r.index_name === store.get()?.index_name);
+        if (row && row.talk_type === 1 && !row.is_robot && store.get()!.online !== (row.is_online === 1)) setDialogue(slot, () => ({ online: row.is_online === 1 }));
+      }
     } catch {
       if (mine === sessionsLoad && state.get().loadStatus !== LOADED) patch({ loadStatus: FAILED });
     }
@@ -586,14 +591,11 @@ export function createChat(deps: ChatDeps) {
   const stopFollowingLanguage = languageStore.subscribe(() => void loadSessions());
   socket.on('status', (status) => patch({ socket: status }));
   socket.on('ready', (resumed) => {
-    // The first connection follows start(), which loaded the list and sent the outbox already; the
-    // catch-up still runs, for what arrived between a dialogue's first page and the socket.
-    if (!resumed) {
-      void catchUp();
-      return;
-    }
-    flushOutbox();
-    // The list first: its unread counts and last sequences already include what the catch-up brings.
+    // start() sent the outbox already; after a reconnect it goes again.
+    if (resumed) flushOutbox();
+    // Even the first time: who came online (and what was said) before this socket could hear it is
+    // only in the list. The list first: its unread counts and last sequences already include what
+    // the catch-up brings.
     void loadSessions().then(catchUp);
   });
   socket.on('im.message', onMessage);

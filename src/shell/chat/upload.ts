@@ -1,13 +1,5 @@
-import { MSG_FILE, MSG_IMAGE, type MessageExtra } from '../../contract/api/chat';
+import { MSG_FILE, MSG_IMAGE, type ChatUpload, type MessageExtra } from '../../contract/api/chat';
 import { request } from '../request/client';
-
-/** The answer of POST /chat/upload. */
-interface ChatUpload {
-  url: string;
-  name: string;
-  size: number;
-  kind: 'image' | 'file';
-}
 
 /** An image's natural size, so its bubble takes its final height before the picture arrives. */
 function imageSize(file: File): Promise<{ width: number; height: number } | null> {
@@ -26,11 +18,14 @@ function imageSize(file: File): Promise<{ width: number; height: number } | null
   });
 }
 
-/** Uploads a file for a message; the server decides by its bytes whether it is an image. */
+/**
+ * Uploads a file for a message; the server decides by its bytes whether it is an image. Silent: the
+ * editor names the file that failed beside the server's reason.
+ */
 export async function uploadForMessage(file: File): Promise<{ msg_type: typeof MSG_IMAGE | typeof MSG_FILE; content: string; extra: MessageExtra }> {
   const form = new FormData();
   form.append('file', file);
-  const [uploaded, size] = await Promise.all([request<ChatUpload>('/chat/upload', { body: form }), file.type.startsWith('image/') ? imageSize(file) : null]);
+  const [uploaded, size] = await Promise.all([request<ChatUpload>('/chat/upload', { body: form, silent: true }), file.type.startsWith('image/') ? imageSize(file) : null]);
   const extra: MessageExtra = { url: uploaded.url, name: uploaded.name, size: uploaded.size, ...(uploaded.kind === 'image' && size ? size : {}) };
   return uploaded.kind === 'image' ? { msg_type: MSG_IMAGE, content: '', extra } : { msg_type: MSG_FILE, content: uploaded.name, extra };
 }

@@ -571,7 +571,7 @@ export const en: Messages = {
     sendFile: 'Send a file',
     sendCode: 'Send code',
     sendPasted: 'Send {count} pasted picture(s)?',
-    uploadFailed: 'Could not upload "{name}"',
+    uploadFailed: 'Could not upload "{name}": {reason}',
     code: 'Code',
     codeLanguage: 'Code language',
     copy: 'Copy',

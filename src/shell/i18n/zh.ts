@@ -572,7 +572,7 @@ export const zh = {
     sendFile: '发送文件',
     sendCode: '发送代码',
     sendPasted: '发送粘贴的 {count} 张图片？',
-    uploadFailed: '“{name}”上传失败',
+    uploadFailed: '“{name}”上传失败：{reason}',
     code: '代码',
     codeLanguage: '代码语言',
     copy: '复制',

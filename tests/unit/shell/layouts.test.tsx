@@ -49,7 +49,8 @@ function open(path = '/goods/list', theme: Partial<Theme> = {}) {
 const menuNav = () => screen.getByRole('navigation', { name: '菜单' });
 const sider = () => document.querySelector<HTMLElement>('.ant-layout-sider');
 
-describe('the console layouts', () => {
+// jsdom draws the whole frame (and the theme drawer) slowly on a busy machine.
+describe('the console layouts', { timeout: 20_000 }, () => {
   beforeEach(() => {
     sessionStore.set({
       user_info: { id: 1, name: '王小美', logo: '/avatar.svg' },

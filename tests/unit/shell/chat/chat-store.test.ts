@@ -194,6 +194,22 @@ describe('live events', () => {
     ]);
   });
 
+  it('learns who came online before its socket could hear it, from the list it reloads on connect', async () => {
+    server.addSession(session(2));
+    chat = createChat({
+      user: { id: ME, name: '卖家' },
+      socket: createChatSocket({ user: { id: ME, name: '卖家' }, ticket: chatApi.ticket, base: 'ws://console.test', WebSocket: FakeWebSocket as unknown as typeof WebSocket }),
+    });
+    chat.start();
+    chat.choose('panel', session(2));
+    await flush();
+    expect(chat.dialogue('panel').get()!.online).toBe(false);
+    server.sessions.set('1_2', { ...server.sessions.get('1_2')!, is_online: 1 });
+    FakeWebSocket.latest().accept();
+    await until(() => chat.dialogue('panel').get()!.online);
+    expect(chat.state.get().sessions[0].is_online).toBe(1);
+  });
+
   it('follows contacts going online and offline', async () => {
     server.addSession(session(2));
     await startChat();
