@@ -63,3 +63,11 @@ export interface ScreenPublishedContent {
   vue_path: string;
   version: number;
 }
+
+/**
+ * The chat API's first path segments under /chat. The chat menu's pages live under /chat too
+ * (/chat/assistant, /chat/speech), so only these belong to the server; any other /chat/… path is a
+ * console page that history routing must answer with the app.
+ */
+export const CHAT_API_SEGMENTS = ['ws', 'talk', 'contact', 'group', 'ticket', 'upload'] as const;
+export const CHAT_API_PATH = new RegExp(`^/chat/(${CHAT_API_SEGMENTS.join('|')})(/|$)`);
