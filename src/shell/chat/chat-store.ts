@@ -6,6 +6,7 @@ import type { ContactStatusContent, KeyboardContent, MessageContent, ReadContent
 import { createStore, type ReadableStore, type Store } from '../store';
 import { RequestError } from '../request/client';
 import { languageStore } from '../i18n/language-store';
+import { shellEvents } from '../events';
 import { translate } from '../i18n/translate';
 import { chatApi } from './api';
 import { recordsAfter } from './catch-up';
@@ -602,6 +603,8 @@ export function createChat(deps: ChatDeps) {
   socket.on('im.message.read', onRead);
   socket.on('im.message.keyboard', onKeyboard);
   socket.on('im.contact.status', onContactStatus);
+  // The socket is the console's one live line: a published screen travels on it to the engine.
+  socket.on('screen.published', (content) => shellEvents.emit('screen.published', content));
 
   return {
     me,
