@@ -11,6 +11,8 @@ export class RequestError extends Error {
     readonly code: number | string,
     msg: string,
     readonly status: number,
+    /** What the server sent beside its message (e.g. each problem of a refused screen). */
+    readonly data: unknown = null,
   ) {
     super(msg);
     this.name = 'RequestError';
@@ -145,5 +147,5 @@ export async function request<T>(url: string, options: RequestOptions = {}, retr
     default:
       if (!options.silent) shellEvents.emit('notify:error', msg);
   }
-  throw new RequestError(code, msg, answer.status);
+  throw new RequestError(code, msg, answer.status, answer.body?.data ?? null);
 }
