@@ -10,7 +10,7 @@
  * `enum` error rather than a `const` error per option and a `oneOf` error, as the server reports it;
  * a `oneOf` that several branches match is an error, as the standard says (ajv lets three pass).
  */
-import { dereference, initialBaseURI, validate, type OutputUnit, type Schema } from '@cfworker/json-schema';
+import { dereference, encodePointer, initialBaseURI, validate, type OutputUnit, type Schema } from '@cfworker/json-schema';
 import type { ErrorObject } from 'ajv';
 
 type Node = Schema | boolean;
@@ -33,9 +33,14 @@ export function subschemaLookupOf(schema: AnySchema, rootLookup: Lookup): Lookup
   return dereference(schema as Node, Object.assign(Object.create(null) as Lookup, rootLookup), initialBaseURI, '/__subschema');
 }
 
-/** The value as JSON carries it: the form's data holds `undefined` for empty fields, which ajv treats as absent. */
+/**
+ * The value as JSON carries it: the form's data holds `undefined` for empty fields, which ajv treats
+ * as absent. A value that is wholly missing (rjsf asks whether an empty field matches an option) is
+ * checked as null, which every typed schema refuses as ajv refuses undefined.
+ */
 export function toJson(value: unknown): Json {
-  if (Array.isArray(value)) return value.map((item) => (item === undefined ? null : toJson(item)));
+  if (value === undefined) return null;
+  if (Array.isArray(value)) return value.map(toJson);
   if (value !== null && typeof value === 'object') {
     const object: Record<string, Json> = {};
     for (const [key, item] of Object.entries(value)) if (item !== undefined) object[key] = toJson(item);
@@ -56,6 +61,8 @@ export function schemaErrors(schema: AnySchema, lookup: Lookup, value: unknown):
   // 2019-09: keywords beside a `$ref` apply, as in ajv 8; the other keywords read as in draft-07.
   const units = validate(instance, schema as Node, '2019-09', lookup, false).errors;
   const found: { error: ErrorObject; order: number[] }[] = [];
+  /** Schema and data locations whose missing properties are already listed. */
+  const listed = new Set<string>();
   const add = (at: Place, keyword: string, params: Record<string, unknown>, message: string, keywordValue: unknown = at.node[keyword]) =>
     found.push({
       error: { instancePath: at.instancePath, schemaPath: at.schemaPath, keyword, params, message, schema: keywordValue, parentSchema: at.node, data: at.data },
@@ -73,12 +80,12 @@ export function schemaErrors(schema: AnySchema, lookup: Lookup, value: unknown):
     }
     const at = place(unit.keywordLocation, unit.instanceLocation, keyword);
     if (keyword === 'required' || keyword === 'dependencies') {
-      // One unit per missing property, in schema order; the names come from the data, not cfworker's text.
-      const missing = keyword === 'required' ? missingRequired(at) : missingDependencies(at);
-      for (const [n, entry] of missing.entries()) {
-        if (n > 0) i++;
-        add(at, keyword, entry.params, entry.message);
-      }
+      // cfworker gives a unit per missing property; the first one stands for all of them, named from
+      // the data in schema order rather than read from cfworker's sentences.
+      const where = `${unit.keywordLocation} ${unit.instanceLocation}`;
+      if (listed.has(where)) continue;
+      listed.add(where);
+      for (const entry of keyword === 'required' ? missingRequired(at) : missingDependencies(at)) add(at, keyword, entry.params, entry.message);
       continue;
     }
     if (keyword === 'additionalProperties' || keyword === 'additionalItems') {
@@ -132,28 +139,29 @@ export function schemaErrors(schema: AnySchema, lookup: Lookup, value: unknown):
     .sort((a, b) => compareOrder(a.order, b.order) || a.index - b.index)
     .map((entry) => entry.error);
 
-  /**
-   * A `false` subschema: cfworker names only the data it refused; the container unit before it
-   * (properties, patternProperties, items) says which entry of the schema it is. Elsewhere (a
-   * `false` branch of a oneOf) the error is placed at the unit before it.
-   */
   function addFalse(container: OutputUnit | undefined, unit: OutputUnit) {
-    let at: Place;
-    if (!container) {
-      at = place('#', unit.instanceLocation, '');
-    } else {
-      const value = place(container.keywordLocation, container.instanceLocation, container.keyword).node[container.keyword] as unknown;
-      const key = lastToken(unit.instanceLocation);
-      let entry: string | undefined;
-      if (container.keyword === 'properties' || (container.keyword === 'items' && Array.isArray(value))) entry = key;
-      else if (container.keyword === 'patternProperties') entry = Object.keys(value as object).find((pattern) => new RegExp(pattern, 'u').test(key));
-      const inItems = container.keyword === 'items' && !Array.isArray(value);
-      at =
-        entry !== undefined || inItems
-          ? place(`${container.keywordLocation}${entry === undefined ? '' : `/${escapeToken(entry)}`}/false`, unit.instanceLocation, 'false')
-          : place(container.keywordLocation, container.instanceLocation, container.keyword);
-    }
+    const at = container ? falsePlace(container, unit) : place('#', unit.instanceLocation, '');
     add({ ...at, schemaPath: `${at.schemaPath}/false schema` }, 'false schema', {}, 'boolean schema is false', false);
+  }
+
+  /**
+   * Where a `false` subschema is: cfworker names only the data it refused, so the container unit
+   * before it (properties, patternProperties, items) says which entry of the schema it is. Anywhere
+   * else (a `false` branch of a oneOf) the error is placed at that unit.
+   */
+  function falsePlace(container: OutputUnit, unit: OutputUnit): Place {
+    const value = place(container.keywordLocation, container.instanceLocation, container.keyword).node[container.keyword] as unknown;
+    const key = lastToken(unit.instanceLocation);
+    let entry: string | undefined;
+    if (container.keyword === 'properties' || (container.keyword === 'items' && Array.isArray(value))) entry = `/${encodePointer(key)}`;
+    else if (container.keyword === 'items') entry = '';
+    else if (container.keyword === 'patternProperties') {
+      const pattern = Object.keys(value as object).find((p) => new RegExp(p, 'u').test(key));
+      if (pattern !== undefined) entry = `/${encodePointer(pattern)}`;
+    }
+    return entry === undefined
+      ? place(container.keywordLocation, container.instanceLocation, container.keyword)
+      : place(`${container.keywordLocation}${entry}/false`, unit.instanceLocation, 'false');
   }
 
   function place(keywordLocation: string, instanceLocation: string, keyword: string): Place {

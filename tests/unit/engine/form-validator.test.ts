@@ -363,6 +363,14 @@ describe('the form validator for rjsf', () => {
     expect(validator.isValid({ $ref: '#/definitions/missing' }, 2, root)).toBe(false);
   });
 
+  it('answers for a missing value as ajv does for undefined', () => {
+    const option = { type: 'string', minLength: 1 } as RJSFSchema;
+    expect(validator.isValid(option, undefined, option)).toBe(false);
+    expect(validator.isValid({ title: 'any' }, undefined, formSchema)).toBe(true);
+    expect(validator.validateFormData(undefined, formSchema).errors.map((e) => e.message)).toEqual(['应当是 object 类型']);
+    expect(ajvValidator.validateFormData(undefined, formSchema).errors.map((e) => e.message)).toEqual(['应当是 object 类型']);
+  });
+
   it('reports a schema it cannot use instead of throwing, as the ajv validator does', () => {
     const broken = { type: 'object', properties: { a: { $ref: '#/definitions/missing' } } } as RJSFSchema;
     const raw = validator.rawValidation(broken, { a: 1 });
