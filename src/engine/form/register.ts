@@ -1,6 +1,6 @@
 /**
  * Registers the form renderer under the name the engine looks renderers up by. The renderer, rjsf,
- * ajv and the form widgets download only when the first form opens.
+ * its validator and the form widgets download only when the first form opens.
  */
 import { lazy } from 'react';
 import { renderers } from '../renderers';

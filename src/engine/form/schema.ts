@@ -2,8 +2,8 @@
  * What the form draws, built from a resource definition and a form spec: the JSON Schema (the same
  * one the server validates writes with, restricted and ordered by the spec) and the uiSchema that
  * picks a widget per field type. Both are memoised per spec object, definition version, language and
- * roles, so the schema object stays the same across renders and ajv's compile cache (keyed by the
- * schema object) hits on every validation after the first (rjsf PR #4432).
+ * roles, so the schema object stays the same across renders and the validator's cache (keyed by the
+ * schema object, validator.ts) hits on every validation after the first.
  */
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { valuesSchema, type FieldType, type Lang, type ResourceDefinition, type ResourceField, type SubField } from '../../contract/resource';
