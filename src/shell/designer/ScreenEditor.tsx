@@ -23,13 +23,17 @@ function parse(text: string): { value: unknown } | null {
   }
 }
 
-/** Definitions of the resources a text names, fetched as the admin types them. */
+/**
+ * Definitions of the resources a text names, fetched as the admin types them. Kept by swr as an
+ * array: swr compares answers by a hash that sees every Map as empty, so a Map would never update.
+ */
 function useDefinitions(names: string[]) {
   const key = names.slice().sort().join(',');
-  return useSWR<Map<string, ResourceDefinition>>(['designer-definitions', key], async () => {
+  const { data } = useSWR<ResourceDefinition[]>(['designer-definitions', key], async () => {
     const found = await Promise.all(names.map((name) => designerApi.definition(name).catch(() => null)));
-    return new Map(found.filter((d): d is ResourceDefinition => d !== null).map((d) => [d.name, d]));
+    return found.filter((d): d is ResourceDefinition => d !== null);
   }, { keepPreviousData: true, revalidateOnFocus: false });
+  return useMemo(() => (data ? new Map(data.map((d) => [d.name, d])) : undefined), [data]);
 }
 
 /**
@@ -58,7 +62,7 @@ export function ScreenEditor({ id, onBack }: { id: string; onBack(): void }) {
   const parsed = useMemo(() => (text === null ? null : parse(text)), [text]);
   const meta = useMemo(() => (parsed ? checkScreen(parsed.value, lang) : null), [parsed, lang]);
   const names = meta?.ok ? resourcesOf(meta.screen) : [];
-  const { data: definitions } = useDefinitions(names);
+  const definitions = useDefinitions(names);
   const check = useCallback(
     (source: string): ScreenProblem[] => {
       const value = parse(source);
