@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useState } from 'react';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -27,6 +27,11 @@ const title = { zh: '测试页', en: 'Test page' };
 const noteScreen = (text: string, version = 1): Screen => ({ id: 'test/note', version, title, kind: 'block', block: { widget: 'test.note', options: { text } } });
 
 describe('resolving a menu item', () => {
+  // The engine's chunks load on first use; loading them before the first test keeps its waits about the screen, not the transform.
+  beforeAll(async () => {
+    await Promise.all([import('../../../src/shell/engine/EngineScreen'), import('../../../src/engine/ScreenView')]);
+  }, 60_000);
+
   afterEach(() => {
     cleanup();
     sessionStore.set(null);
