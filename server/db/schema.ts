@@ -343,6 +343,7 @@ export interface ChatRobotRuleTable {
   reply: string;
   enabled: Flag;
   sort: ColumnType<number, number | undefined, number>;
+  version: ColumnType<number, number | undefined, number>;
   created_at: number;
   updated_at: number;
 }

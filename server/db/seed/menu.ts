@@ -117,6 +117,7 @@ export const MENU: MenuSeed[] = [
     children: [
       leaf('/chat/assistant', 'ChatAssistant', '智能助手', 'Assistant', 'RobotOutlined'),
       leaf('/chat/speech', 'SpeechSynthesis', '语音合成', 'Speech Synthesis', 'SoundOutlined'),
+      leaf('/chat/robot-rules', 'RobotRules', '机器人规则', 'Robot Rules', 'ControlOutlined'),
     ],
   },
   {
