@@ -1,4 +1,4 @@
-import { Migrator, type Kysely, type MigrationProvider, type Migration as KyselyMigration } from 'kysely';
+import { Migrator, sql, type Kysely, type MigrationProvider, type Migration as KyselyMigration } from 'kysely';
 import type { DatabaseHandle } from './open';
 import { migrations } from './migrations';
 
@@ -13,7 +13,11 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
         ]),
       ),
   };
-  const { error, results } = await new Migrator({ db: handle.db, provider }).migrateToLatest();
+  // Kysely looks for its own tables in every schema unless told which: a PostgreSQL database with
+  // another schema already migrated (another console, a parallel test run) would fool it.
+  const migrationTableSchema =
+    handle.dialect === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db)).rows[0].schema : undefined;
+  const { error, results } = await new Migrator({ db: handle.db, provider, migrationTableSchema }).migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new Error(`Migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`, {
