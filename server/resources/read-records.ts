@@ -12,11 +12,13 @@ import { isHidden, visibleFields, type ResourceCaller } from './caller';
 import type { ResourceRegistry } from './definitions';
 import { conditionsOf, orderOf, sortKeysOf, teamCondition, whereOf } from './list-query';
 import { dynamic, fromColumn, type ResourceStore } from './store';
+import type { TotalsCache } from './totals';
 
 export interface ResourceContext {
   db: Kysely<Database>;
   dialect: DialectName;
   registry: ResourceRegistry;
+  totals: TotalsCache;
 }
 
 export const DEFAULT_PAGE_SIZE = 20;
@@ -95,13 +97,21 @@ export async function listRecords(ctx: ResourceContext, store: ResourceStore, ca
     .offset((page - 1) * pageSize)
     .execute();
   // A short first page is the whole answer: no need to count.
-  const total =
-    page === 1 && rows.length < pageSize
-      ? rows.length
-      : Number((await db.selectFrom(store.table).select(sql<number>`count(*)`.as('n')).where(where).executeTakeFirstOrThrow()).n);
+  const total = page === 1 && rows.length < pageSize ? rows.length : await countOf(ctx, store, where);
   const records = rows.map((row) => toRecord(fields, row));
   const labels = await lookupLabels(ctx, caller, fields, records);
   return { rows: records, total, page, pageSize, ...(labels ? { labels } : {}) };
+}
+
+async function countOf(ctx: ResourceContext, store: ResourceStore, where: ReturnType<typeof whereOf>): Promise<number> {
+  const query = dynamic(ctx.db).selectFrom(store.table).select(sql<number>`count(*)`.as('n')).where(where).compile();
+  const name = store.definition.name;
+  const key = `${query.sql}\n${JSON.stringify(query.parameters)}`;
+  const kept = ctx.totals.lookup(name, key);
+  if ('total' in kept) return kept.total;
+  const total = Number((await ctx.db.executeQuery<{ n: number | string }>(query)).rows[0]?.n ?? 0);
+  ctx.totals.set(name, key, total, kept.generation);
+  return total;
 }
 
 /**
