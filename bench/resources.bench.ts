@@ -204,6 +204,8 @@ export default async function resources(): Promise<BenchRow[]> {
     const narrow = await latencies(url, token, recent);
     const cold = await latencies(url, token, unseen, recent);
     const wide = await latencies(url, token, broad, recent);
+    // Other work on the machine takes cores from the server and from autocannon alike.
+    const load = os.loadavg()[0];
     const listRate = await throughput(url, token, `/api/resources/${LIST}/list`, recent);
     const memoryRate = await throughput(url, token, `${MEMORY_PAGE_ROUTE}?resource=${LIST}`, recent);
 
@@ -240,7 +242,7 @@ export default async function resources(): Promise<BenchRow[]> {
         baseline: memoryRate,
         baselineName: 'same page from memory, same server',
         floor: THROUGHPUT_FLOOR,
-        note: `autocannon, ${CONNECTIONS} connections for ${LOAD_SECONDS} s each, the 5 statuses in turn (their totals kept ≤ ${TOTAL_TTL_MS / 1000} s)`,
+        note: `autocannon in this process, the server in its own, ${CONNECTIONS} connections for ${LOAD_SECONDS} s each, the 5 statuses in turn (totals kept ≤ ${TOTAL_TTL_MS / 1000} s); ${os.cpus().length} cores, load average ${load.toFixed(1)} before`,
       },
       {
         name: 'list 1M rows: paid orders above an amount never asked before, by amount desc, p95',

@@ -97,19 +97,24 @@ export async function listRecords(ctx: ResourceContext, store: ResourceStore, ca
     .offset((page - 1) * pageSize)
     .execute();
   // A short first page is the whole answer: no need to count.
-  const total = page === 1 && rows.length < pageSize ? rows.length : await countOf(ctx, store, where);
+  const total = page === 1 && rows.length < pageSize ? rows.length : await countOf(ctx, store, caller, query, where);
   const records = rows.map((row) => toRecord(fields, row));
   const labels = await lookupLabels(ctx, caller, fields, records);
   return { rows: records, total, page, pageSize, ...(labels ? { labels } : {}) };
 }
 
-async function countOf(ctx: ResourceContext, store: ResourceStore, where: ReturnType<typeof whereOf>): Promise<number> {
-  const query = dynamic(ctx.db).selectFrom(store.table).select(sql<number>`count(*)`.as('n')).where(where).compile();
+/**
+ * The number of rows a query matches, kept (totals.ts) under what decides its SQL: the definition
+ * version, the caller's team and roles (hidden fields change the keyword's columns), the filters
+ * and the keyword.
+ */
+async function countOf(ctx: ResourceContext, store: ResourceStore, caller: ResourceCaller, query: ListQuery, where: ReturnType<typeof whereOf>): Promise<number> {
   const name = store.definition.name;
-  const key = `${query.sql}\n${JSON.stringify(query.parameters)}`;
+  const key = JSON.stringify([store.definition.version, caller.scope, caller.access.role, query.filters ?? [], query.keyword?.trim() ?? '']);
   const kept = ctx.totals.lookup(name, key);
   if ('total' in kept) return kept.total;
-  const total = Number((await ctx.db.executeQuery<{ n: number | string }>(query)).rows[0]?.n ?? 0);
+  const row = await dynamic(ctx.db).selectFrom(store.table).select(sql<number>`count(*)`.as('n')).where(where).executeTakeFirstOrThrow();
+  const total = Number(row.n);
   ctx.totals.set(name, key, total, kept.generation);
   return total;
 }
