@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import type { Database } from './schema';
 import { dialectTypes, type DialectName, type DialectTypes } from './dialect';
 
@@ -22,6 +22,29 @@ export interface DatabaseOptions {
 
 const PG_INT8 = 20;
 const SQLITE_FILE = 'console.db';
+const STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * Kysely prepares every query anew, and preparing a small statement costs about as much as running
+ * it. Statements are kept by their SQL text, the least recently used dropped past the limit.
+ */
+function reusingStatements(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql) {
+      let statement = statements.get(sql);
+      if (statement) statements.delete(sql);
+      else {
+        statement = sqlite.prepare(sql);
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+      }
+      // Re-inserted, so the map's order is the order of last use.
+      statements.set(sql, statement);
+      return statement;
+    },
+  };
+}
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openSqlite(options.dataDir);
@@ -38,32 +61,6 @@ function openSqlite(dataDir: string): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }) });
   return { db, dialect: 'sqlite', types: dialectTypes('sqlite'), location: file, close: () => db.destroy() };
-}
-
-/** Statements kept compiled, by SQL text; the least recently used go first. */
-const STATEMENT_CACHE = 500;
-
-/**
- * better-sqlite3 compiles a statement on every prepare(), and Kysely prepares every query it runs:
- * the same SQL text reuses its compiled statement instead (about a tenth of a list request's time).
- * Kysely runs one query at a time on the connection, so a statement is never in use twice at once;
- * SQLite recompiles a cached statement by itself when the schema changed under it.
- */
-function reusingStatements(sqlite: SQLite.Database): SQLite.Database {
-  const cache = new Map<string, SQLite.Statement>();
-  const prepare = sqlite.prepare.bind(sqlite);
-  sqlite.prepare = ((source: string) => {
-    let statement = cache.get(source);
-    if (statement) {
-      cache.delete(source);
-    } else {
-      statement = prepare(source);
-      if (cache.size >= STATEMENT_CACHE) cache.delete(cache.keys().next().value!);
-    }
-    cache.set(source, statement);
-    return statement;
-  }) as typeof sqlite.prepare;
-  return sqlite;
 }
 
 function openPostgres(url: string): DatabaseHandle {

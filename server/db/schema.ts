@@ -244,6 +244,128 @@ export interface ShareLinkTable {
   views: ColumnType<number, number | undefined, number>;
 }
 
+/** A screen written in the designer: its current draft and which version consoles draw. */
+export interface ScreenTable {
+  id: string;
+  /** JSON of the unpublished draft; null when the published version is current. */
+  draft: string | null;
+  published_version: number | null;
+  updated_by: number | null;
+  updated_at: number;
+}
+
+/** Every published version of a screen, whole. */
+export interface ScreenVersionTable {
+  screen_id: string;
+  version: number;
+  body: string;
+  restored_from: number | null;
+  published_by: number | null;
+  published_at: number;
+}
+
+/** A group chat (talk_type 2). */
+export interface ChatGroupTable {
+  id: Id;
+  name: string;
+  avatar: string;
+  owner_id: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ChatGroupMemberTable {
+  group_id: number;
+  user_id: number;
+  joined_at: number;
+}
+
+/** One per pair of users or per group; `last_sequence` is the counter of its gapless sequence. */
+export interface ChatConversationTable {
+  id: Id;
+  talk_type: number;
+  conv_key: string;
+  group_id: number | null;
+  last_sequence: ColumnType<number, number | undefined, number>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ChatMessageTable {
+  id: Id;
+  conversation_id: number;
+  /** 1, 2, 3… in each conversation, with no gaps. */
+  sequence: number;
+  talk_type: number;
+  /** 0 for a system message. */
+  send_id: number;
+  receiver_id: number;
+  msg_type: number;
+  content: string;
+  /** JSON of MessageExtra. */
+  extra: string;
+  client_msg_id: string;
+  created_at: number;
+}
+
+/** A user's entry for one conversation: list state and read mark. */
+export interface ChatSessionTable {
+  id: Id;
+  user_id: number;
+  conversation_id: number;
+  talk_type: number;
+  receiver_id: number;
+  is_top: Flag;
+  is_disturb: Flag;
+  draft_text: ColumnType<string, string | undefined, string>;
+  remark: ColumnType<string, string | undefined, string>;
+  /** Every record up to this sequence is read by the owner. */
+  read_sequence: ColumnType<number, number | undefined, number>;
+  /** Deleted from the list until the next message. */
+  hidden: Flag;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ChatRobotTable {
+  user_id: number;
+  code: string;
+  is_talk: Flag;
+  fallback_reply: string;
+  updated_at: number;
+}
+
+export interface ChatRobotRuleTable {
+  id: Id;
+  robot_id: number;
+  keyword: string;
+  match_mode: 'contains' | 'exact';
+  reply: string;
+  enabled: Flag;
+  sort: ColumnType<number, number | undefined, number>;
+  version: ColumnType<number, number | undefined, number>;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A one-minute, single-use ticket for opening /chat/ws; only its hash is kept. */
+export interface ChatTicketTable {
+  token_hash: string;
+  session_id: number;
+  expires_at: number;
+}
+
+/** A file a user uploaded for an image or file message. */
+export interface ChatUploadTable {
+  id: Id;
+  user_id: number;
+  url: string;
+  name: string;
+  size: number;
+  kind: 'image' | 'file';
+  created_at: number;
+}
+
 export interface Database {
   teams: TeamTable;
   users: UserTable;
@@ -279,6 +401,17 @@ export interface Database {
   servers: ServerTable;
   iot_devices: IotDeviceTable;
   websites: WebsiteTable;
+  screens: ScreenTable;
+  screen_versions: ScreenVersionTable;
+  chat_groups: ChatGroupTable;
+  chat_group_members: ChatGroupMemberTable;
+  chat_conversations: ChatConversationTable;
+  chat_messages: ChatMessageTable;
+  chat_sessions: ChatSessionTable;
+  chat_robots: ChatRobotTable;
+  chat_robot_rules: ChatRobotRuleTable;
+  chat_tickets: ChatTicketTable;
+  chat_uploads: ChatUploadTable;
   resource_definitions: ResourceDefinitionTable;
   resource_definition_versions: ResourceDefinitionVersionTable;
   record_history: RecordHistoryTable;

@@ -16,8 +16,8 @@ export function ok<T>(data: T, msg = 'success'): Envelope<T> {
   return { code: Code.ok, msg, data };
 }
 
-function send(reply: FastifyReply, code: number, msg: string): FastifyReply {
-  return reply.status(httpStatusFor(code)).type('application/json; charset=utf-8').send({ code, msg, data: null });
+function send(reply: FastifyReply, code: number, msg: string, data: unknown = null): FastifyReply {
+  return reply.status(httpStatusFor(code)).type('application/json; charset=utf-8').send({ code, msg, data });
 }
 
 /** "body.items.0.name" from a validation error: the field the caller must fix. */
@@ -71,7 +71,7 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ApiError) {
-      return send(reply, error.code, message(request.lang, error.key, error.params));
+      return send(reply, error.code, message(request.lang, error.key, error.params), error.data);
     }
     if (error.validation) {
       return send(reply, Code.badRequest, validationMessage(request, error));

@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly code: number,
     readonly key: MessageKey,
     readonly params: Record<string, string | number> = {},
+    /** What the caller needs to fix it (e.g. each problem of a refused screen); null when the message says it all. */
+    readonly data: unknown = null,
   ) {
     super(key);
     this.name = 'ApiError';

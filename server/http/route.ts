@@ -1,5 +1,5 @@
 import type { FastifySchema } from 'fastify';
-import { EnvelopeOf, NoDataEnvelope, type TSchema } from '../../src/contract/schema';
+import { EnvelopeOf, NoDataEnvelope, Type, type TSchema } from '../../src/contract/schema';
 
 export interface RouteDoc {
   summary: string;
@@ -11,6 +11,8 @@ export interface RouteDoc {
   data: TSchema;
   /** Whether the route needs a Bearer token (shown as a lock in the API docs). */
   auth: boolean;
+  /** The schema of `data` in a refusal that explains itself (null otherwise). */
+  errorData?: TSchema;
 }
 
 /** A route's Fastify schema: its body, its answer in the envelope, and the error envelope. */
@@ -22,6 +24,10 @@ export function routeSchema(doc: RouteDoc): FastifySchema {
     ...(doc.querystring ? { querystring: doc.querystring } : {}),
     ...(doc.params ? { params: doc.params } : {}),
     ...(doc.auth ? { security: [{ bearerAuth: [] }] } : {}),
-    response: { 200: EnvelopeOf(doc.data), '4xx': NoDataEnvelope, '5xx': NoDataEnvelope },
+    response: {
+      200: EnvelopeOf(doc.data),
+      '4xx': doc.errorData ? EnvelopeOf(Type.Union([doc.errorData, Type.Null()])) : NoDataEnvelope,
+      '5xx': NoDataEnvelope,
+    },
   };
 }

@@ -115,8 +115,8 @@ const users = builtin({
   fields: [
     text('username', '用户名', 'User name', 64, { required: true, unique: true, searchable: true, indexed: true }),
     text('name', '姓名', 'Name', 64, { required: true, searchable: true }),
+    // Not required: robots (is_robot) are users without a phone.
     text('mobile', '手机号', 'Mobile', 20, {
-      required: true,
       format: 'mobile',
       unique: true,
       searchable: true,
@@ -134,7 +134,7 @@ const users = builtin({
   permissions: { ...readWrite('user:manage', 'user:manage'), delete: 'user:delete' },
   system: { ...FULL, createdBy: null },
   actions: ['list', 'get', 'create', 'update', 'delete', 'export'],
-  nullable: ['department_id', 'email'],
+  nullable: ['department_id', 'email', 'mobile'],
   hooks: {
     insertColumns: () => ({ password_hash: UNUSABLE_PASSWORD }),
     protect: (record, action, caller) => (action === 'delete' && record.id === caller.userId ? 'cannotDeleteSelf' : null),
@@ -675,6 +675,27 @@ const trades = builtin({
   numbered: { trade_no: 'JY' },
 });
 
+const robotRules = builtin({
+  name: 'chat_robot_rules',
+  zh: '机器人回复规则',
+  en: 'Robot reply rules',
+  fields: [
+    lookup('robot_id', '机器人', 'Robot', 'users', 'name', { required: true, indexed: true }),
+    text('keyword', '关键词', 'Keyword', 100, { required: true, searchable: true }),
+    enumOf('match_mode', '匹配方式', 'Match', options(['contains', '包含', 'Contains', 'blue'], ['exact', '完全一致', 'Exact', 'purple']), {
+      required: true,
+      default: 'contains',
+    }),
+    field('reply', 'text', '回复内容', 'Reply', { required: true, maxLength: 2000, searchable: true }),
+    field('enabled', 'boolean', '启用', 'Enabled', { default: true }),
+    field('sort', 'integer', '排序', 'Order', { default: 0 }),
+  ],
+  labelField: 'keyword',
+  teamScoped: false,
+  permissions: codes('chat_robot_rules'),
+  system: ADMIN,
+});
+
 /** Every built-in resource by name. */
 export const BUILTIN_STORES: ReadonlyMap<string, ResourceStore> = new Map(
   [
@@ -701,6 +722,7 @@ export const BUILTIN_STORES: ReadonlyMap<string, ResourceStore> = new Map(
     signRecords,
     workOrders,
     trades,
+    robotRules,
   ].map((store) => [store.definition.name, store]),
 );
 

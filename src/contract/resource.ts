@@ -1,7 +1,8 @@
 /**
  * Resources: what the one resource API serves, built-in (typed tables) and admin-defined alike.
  * A definition lists typed fields; from it come the JSON Schema that validates every write (ajv on
- * the server, rjsf's ajv in the form), the default screens and the columns of the database table.
+ * the server, an interpreting validator with ajv's messages in the form), the default screens and
+ * the columns of the database table.
  */
 import { Type, type Static, type TSchema } from './schema';
 import { patterns } from './validators';

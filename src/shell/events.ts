@@ -1,6 +1,7 @@
 import EventEmitter from 'eventemitter3';
+import type { ScreenPublishedContent } from '../contract/chat';
 
-/** Shell-wide events: the request client speaks, the frame (router, lock screen, toasts) listens. */
+/** Shell-wide events: the request client and the chat socket speak, the frame (router, lock screen, toasts, screens) listens. */
 export interface ShellEvents {
   /** The session is gone (401, failed refresh): reset and go to login. */
   'session:reset': [reason: string];
@@ -10,6 +11,11 @@ export interface ShellEvents {
   'session:forbidden': [];
   /** A message for the user. */
   'notify:error': [msg: string];
+  /**
+   * An admin published a screen (the chat socket's `screen.published` frame): open screens for its
+   * vue_path revalidate and redraw without a reload.
+   */
+  'screen.published': [event: ScreenPublishedContent];
 }
 
 export const shellEvents = new EventEmitter<ShellEvents>();

@@ -4,6 +4,7 @@ import { hashPassword } from '../../auth/passwords';
 import { settings } from '../../../src/contract/settings';
 import { MENU, menuPermission, type MenuSeed } from './menu';
 import { seedBusiness } from './business';
+import { seedChat } from './chat';
 import { QUOTER_RESOURCE_PERMISSIONS, SELLER_RESOURCE_PERMISSIONS } from '../../resources/builtin';
 import { notify } from '../../notices/notify';
 import type { NoticeType } from '../../../src/contract/api/notice';
@@ -164,6 +165,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
       userIds.set(user.username, id);
     }
     await seedBusiness(trx, { now, teamIds, userIds });
+    await seedChat(trx, { now, opsTeamId: teamIds.get('ops')!, userIds });
 
     for (const dict of DICTIONARIES) {
       const { id } = await trx

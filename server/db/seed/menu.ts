@@ -117,6 +117,7 @@ export const MENU: MenuSeed[] = [
     children: [
       leaf('/chat/assistant', 'ChatAssistant', '智能助手', 'Assistant', 'RobotOutlined'),
       leaf('/chat/speech', 'SpeechSynthesis', '语音合成', 'Speech Synthesis', 'SoundOutlined'),
+      leaf('/chat/robot-rules', 'RobotRules', '机器人规则', 'Robot Rules', 'ControlOutlined'),
     ],
   },
   {
@@ -150,6 +151,7 @@ export const MENU: MenuSeed[] = [
       leaf('/setting/error-log', 'ErrorLog', '错误日志', 'Error Log'),
       leaf('/setting/change-log', 'ChangeLog', '更新日志', 'Change Log'),
       leaf('/setting/notice', 'Notice', '通知管理', 'Notices'),
+      leaf('/setting/designer', 'ScreenDesigner', '页面设计器', 'Screen Designer', 'BuildOutlined'),
     ],
   },
   {

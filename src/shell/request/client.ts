@@ -11,6 +11,8 @@ export class RequestError extends Error {
     readonly code: number | string,
     msg: string,
     readonly status: number,
+    /** What the server sent beside its message (e.g. each problem of a refused screen). */
+    readonly data: unknown = null,
   ) {
     super(msg);
     this.name = 'RequestError';
@@ -80,6 +82,8 @@ async function refreshUnlessDone(stale: string | null): Promise<boolean> {
 interface Answer<T> {
   status: number;
   body: Envelope<T> | null;
+  /** A file the server sent instead of an envelope (exports). */
+  file?: Blob;
 }
 
 async function send<T>(url: string, options: RequestOptions, token: string | null): Promise<Answer<T>> {
@@ -99,6 +103,10 @@ async function send<T>(url: string, options: RequestOptions, token: string | nul
       credentials: 'same-origin',
       signal: controller.signal,
     });
+    // A successful answer that is not JSON is a file (an export); errors always come as the envelope.
+    if (response.ok && !response.headers.get('Content-Type')?.includes('application/json')) {
+      return { status: response.status, body: null, file: await response.blob() };
+    }
     const body = (await response.json().catch(() => null)) as Envelope<T> | null;
     return { status: response.status, body };
   } finally {
@@ -111,7 +119,31 @@ async function send<T>(url: string, options: RequestOptions, token: string | nul
  * the session, 402 refreshes the token once for everyone and retries, 403 goes to /403, anything
  * else rejects with the server's message or the default for the status.
  */
-export async function request<T>(url: string, options: RequestOptions = {}, retried = false): Promise<T> {
+export async function request<T>(url: string, options: RequestOptions = {}): Promise<T> {
+  return (await call<T>(url, options, false)).body?.data as T;
+}
+
+/**
+ * Fetches a file (an export) through the same rules as `request`, token refresh included, and
+ * saves it under `filename`.
+ */
+export async function download(url: string, filename: string, options: Pick<RequestOptions, 'timeout' | 'silent'> = {}): Promise<void> {
+  const answer = await call<never>(url, { ...options, method: 'GET' }, false);
+  if (!answer.file) {
+    const msg = t('request.unknown');
+    if (!options.silent) shellEvents.emit('notify:error', msg);
+    throw new RequestError(-1, msg, answer.status);
+  }
+  const href = URL.createObjectURL(answer.file);
+  const link = Object.assign(document.createElement('a'), { href, download: filename });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click has handed the file to the browser; the object URL is not needed after this task.
+  setTimeout(() => URL.revokeObjectURL(href), 0);
+}
+
+async function call<T>(url: string, options: RequestOptions, retried: boolean): Promise<Answer<T>> {
   let answer: Answer<T>;
   const token = getToken();
   try {
@@ -121,8 +153,9 @@ export async function request<T>(url: string, options: RequestOptions = {}, retr
     if (!options.silent) shellEvents.emit('notify:error', msg);
     throw new RequestError(-1, msg, 0);
   }
+  if (answer.file) return answer;
   const code = answer.body?.code ?? answer.status;
-  if (isSuccessCode(code)) return answer.body?.data as T;
+  if (isSuccessCode(code)) return answer;
 
   const numeric = Number(code);
   const msg = answer.body?.msg || t(DEFAULT_MESSAGES[numeric] ?? DEFAULT_MESSAGES[answer.status] ?? 'request.unknown');
@@ -135,7 +168,7 @@ export async function request<T>(url: string, options: RequestOptions = {}, retr
       shellEvents.emit('session:reset', msg);
       break;
     case 402:
-      if (!retried && (await refreshToken(token))) return request<T>(url, options, true);
+      if (!retried && (await refreshToken(token))) return call<T>(url, options, true);
       removeToken();
       shellEvents.emit('session:reset', t('request.status401'));
       break;
@@ -145,5 +178,5 @@ export async function request<T>(url: string, options: RequestOptions = {}, retr
     default:
       if (!options.silent) shellEvents.emit('notify:error', msg);
   }
-  throw new RequestError(code, msg, answer.status);
+  throw new RequestError(code, msg, answer.status, answer.body?.data ?? null);
 }

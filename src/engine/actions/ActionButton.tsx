@@ -1,0 +1,128 @@
+import { createElement, Suspense, type ReactNode } from 'react';
+import { Button, Dropdown, Space, type ButtonProps } from 'antd';
+import { DownOutlined, MoreOutlined } from '@ant-design/icons';
+import { hasAccess } from '../../contract/permissions';
+import type { Action } from '../../contract/screen';
+import { actions as actionWidgets } from '../../widgets/registries';
+import { MissingWidget } from '../../widgets/MissingWidget';
+import { actionPermission, useHolds } from '../expressions';
+import { useEngineHost } from '../host';
+import { useActionScope } from './ActionScope';
+import { actionIcon } from './icons';
+import { useRunAction, type ActionTarget } from './run';
+
+/** An action with its state in this place: whether it shows, and whether it can be pressed. */
+export interface PlacedAction {
+  action: Action;
+  disabled: boolean;
+}
+
+/**
+ * The actions that show here: those the user holds the permission for and whose `visible`
+ * expression holds for the record (or selection) and user; `disabled` is evaluated the same way.
+ */
+export function usePlacedActions(list: Action[] | undefined, target: ActionTarget): PlacedAction[] {
+  const { access } = useEngineHost();
+  const { screen, definition } = useActionScope();
+  const holdsHere = useHolds();
+  const values = { record: target.record, records: target.records, selection: target.records?.length ?? 0 };
+  return (list ?? [])
+    .filter((action) => hasAccess(access, actionPermission(action, screen, definition)) && holdsHere(action.visible, values))
+    .map((action) => ({
+      action,
+      // A bulk action with nothing selected has nothing to act on.
+      disabled: (action.disabled !== undefined && holdsHere(action.disabled, values)) || (target.records !== undefined && target.records.length === 0),
+    }));
+}
+
+function WidgetAction({ action, target }: { action: Action; target: ActionTarget }) {
+  const { screen, definition, reload } = useActionScope();
+  const name = action.widget ?? action.key;
+  const Widget = actionWidgets.get(name);
+  if (!Widget) return <MissingWidget kind="action" name={name} />;
+  return (
+    <Suspense fallback={null}>
+      {createElement(Widget, { action, screen, definition, record: target.record, records: target.records, reload })}
+    </Suspense>
+  );
+}
+
+/** One action as a button (export as a button with its two formats). */
+export function ActionButton({ placed, target, link = false }: { placed: PlacedAction; target: ActionTarget; link?: boolean }) {
+  const { t, lang } = useEngineHost();
+  const run = useRunAction();
+  const { action, disabled } = placed;
+  if (action.kind === 'widget') return <WidgetAction action={action} target={target} />;
+  const props: ButtonProps = {
+    type: link ? 'link' : (action.type ?? 'default'),
+    size: link ? 'small' : undefined,
+    danger: action.danger,
+    disabled,
+    icon: link ? undefined : actionIcon(action.icon),
+  };
+  const label = action.label[lang];
+  if (action.kind === 'export') {
+    return (
+      <Dropdown
+        disabled={disabled}
+        trigger={['click']}
+        menu={{
+          items: [
+            { key: 'csv', label: t('exportCsv') },
+            { key: 'xlsx', label: t('exportXlsx') },
+          ],
+          onClick: ({ key }) => run(action, target, key as 'csv' | 'xlsx'),
+        }}
+      >
+        <Button {...props}>
+          <Space size={4}>
+            {label}
+            <DownOutlined />
+          </Space>
+        </Button>
+      </Dropdown>
+    );
+  }
+  return (
+    <Button {...props} onClick={() => run(action, target)}>
+      {label}
+    </Button>
+  );
+}
+
+/**
+ * A row of actions. Past `max` buttons the rest go into a "more" menu, as row actions do in a
+ * narrow operations column.
+ */
+export function ActionBar({ actions, target, link = false, max = Infinity }: { actions: PlacedAction[]; target: ActionTarget; link?: boolean; max?: number }) {
+  const { t, lang } = useEngineHost();
+  const run = useRunAction();
+  // Widgets draw themselves and stay inline; the menu takes only actions that a click runs.
+  const overflow = actions.length > max ? actions.slice(max - 1).filter((p) => p.action.kind !== 'widget' && p.action.kind !== 'export') : [];
+  const inline = actions.filter((p) => !overflow.includes(p));
+  const items: ReactNode[] = inline.map((placed) => <ActionButton key={placed.action.key} placed={placed} target={target} link={link} />);
+  if (overflow.length) {
+    items.push(
+      <Dropdown
+        key="more"
+        trigger={['click']}
+        menu={{
+          items: overflow.map(({ action, disabled }) => ({ key: action.key, label: action.label[lang], danger: action.danger, disabled })),
+          onClick: ({ key }) => {
+            const placed = overflow.find((p) => p.action.key === key);
+            if (placed) run(placed.action, target);
+          },
+        }}
+      >
+        <Button type={link ? 'link' : 'default'} size={link ? 'small' : undefined} icon={<MoreOutlined />} aria-label={t('more')}>
+          {link ? undefined : t('more')}
+        </Button>
+      </Dropdown>,
+    );
+  }
+  return (
+    <Space size={link ? 0 : 8} wrap={!link}>
+      {items}
+    </Space>
+  );
+}

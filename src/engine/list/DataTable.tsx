@@ -1,0 +1,282 @@
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type MouseEvent, type ReactNode } from 'react';
+import { Spin, Tooltip } from 'antd';
+import { CaretDownOutlined, CaretUpOutlined } from '@ant-design/icons';
+import { FlexRender, type Column, type Header, type ReactTable } from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import type { ResourceRecord } from '../../contract/resource';
+import { useEngineHost } from '../host';
+import type { Density } from './column-settings';
+import { TreeToggle } from './columns';
+import { ACTIONS_COLUMN, SELECT_COLUMN, type ListFeatures, type ListRow } from './table-model';
+
+type ListColumn = Column<ListFeatures, ResourceRecord, unknown>;
+type ListTable = ReactTable<ListFeatures, ResourceRecord>;
+
+/** Row heights of each density, as its padding and one line of text give them; rows are measured once drawn. */
+export const ROW_HEIGHT: Record<Density, number> = { large: 55, middle: 47, small: 39 };
+
+/** Sticky offsets of pinned columns, and which pinned column draws the edge shadow. */
+interface Layout {
+  style: Map<string, CSSProperties>;
+  className: Map<string, string>;
+  /** The unpinned column that takes the width left over when the columns are narrower than the table. */
+  filler: string | undefined;
+}
+
+function layoutOf(columns: ListColumn[]): Layout {
+  const style = new Map<string, CSSProperties>();
+  const className = new Map<string, string>();
+  const starts = columns.filter((c) => c.getIsPinned() === 'start');
+  const ends = columns.filter((c) => c.getIsPinned() === 'end');
+  // Stacking is the stylesheet's: header cells above body cells, pinned above unpinned.
+  for (const c of starts) style.set(c.id, { insetInlineStart: c.getStart('start') });
+  for (const c of ends) style.set(c.id, { insetInlineEnd: c.getAfter('end') });
+  if (starts.length) className.set(starts.at(-1)!.id, 'is-pin-start-edge');
+  if (ends.length) className.set(ends[0]!.id, 'is-pin-end-edge');
+  const center = columns.filter((c) => !c.getIsPinned() && c.id !== SELECT_COLUMN && c.id !== ACTIONS_COLUMN);
+  return { style, className, filler: center.at(-1)?.id };
+}
+
+const cellClass = (column: ListColumn, layout: Layout, base: string) => {
+  const meta = column.columnDef.meta;
+  const classes = [base, `align-${meta?.align ?? 'left'}`];
+  if (meta?.ellipsis) classes.push('is-ellipsis');
+  if (column.getIsPinned()) classes.push('is-pinned');
+  const edge = layout.className.get(column.id);
+  if (edge) classes.push(edge);
+  return classes.join(' ');
+};
+
+/** The sort carets; with several sort columns, each sorted one shows its rank. */
+function SortMark({ column, multi }: { column: ListColumn; multi: boolean }) {
+  const sorted = column.getIsSorted();
+  return (
+    <span className="engine-sorter" aria-hidden>
+      <CaretUpOutlined className={sorted === 'asc' ? 'is-active' : undefined} />
+      <CaretDownOutlined className={sorted === 'desc' ? 'is-active' : undefined} />
+      {sorted && multi && <sup>{column.getSortIndex() + 1}</sup>}
+    </span>
+  );
+}
+
+function HeaderCell({ header, layout, multi, extra }: { header: Header<ListFeatures, ResourceRecord, unknown>; layout: Layout; multi: boolean; extra?: ReactNode }) {
+  const { t } = useEngineHost();
+  const column = header.column;
+  const sortable = column.getCanSort();
+  const sorted = column.getIsSorted();
+  return (
+    <th
+      className={cellClass(column, layout, 'engine-th')}
+      style={layout.style.get(column.id)}
+      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : sortable ? 'none' : undefined}
+      data-column={column.id}
+    >
+      <div className="engine-th-inner">
+        {sortable ? (
+          <button type="button" className="engine-th-sort" title={t('sortHint')} onClick={column.getToggleSortingHandler()}>
+            <span className="engine-th-title">
+              <FlexRender header={header} />
+            </span>
+            <SortMark column={column} multi={multi} />
+          </button>
+        ) : (
+          <span className="engine-th-title">
+            <FlexRender header={header} />
+          </span>
+        )}
+        {extra}
+      </div>
+    </th>
+  );
+}
+
+interface RowProps {
+  row: ListRow;
+  index: number;
+  /** Passed so a row redraws when these change; memo skips every other row while scrolling. */
+  selected: boolean;
+  expanded: boolean;
+  columnsKey: string;
+  layout: Layout;
+  treeColumn: string | undefined;
+  measure: (node: HTMLTableRowElement | null) => void;
+}
+
+const BodyRow = memo(function BodyRow({ row, index, selected, layout, treeColumn, measure }: RowProps) {
+  return (
+    <tr ref={measure} data-index={index} className={selected ? 'engine-tr is-selected' : 'engine-tr'} aria-selected={selected || undefined}>
+      {row.getVisibleCells().map((cell) => {
+        const content = <FlexRender cell={cell} />;
+        return (
+          <td key={cell.id} className={cellClass(cell.column, layout, 'engine-td')} style={layout.style.get(cell.column.id)} data-ellipsis={cell.column.columnDef.meta?.ellipsis || undefined}>
+            {cell.column.id === treeColumn ? <TreeToggle row={row}>{content}</TreeToggle> : content}
+          </td>
+        );
+      })}
+    </tr>
+  );
+});
+
+/**
+ * One shared tooltip for every clipped cell: hovering an ellipsis cell whose text does not fit
+ * shows it whole. One tooltip instead of one per cell keeps a thousand-row page cheap.
+ */
+function useEllipsisTip() {
+  const [tip, setTip] = useState<{ text: string; rect: DOMRect } | null>(null);
+  const onMouseOver = useCallback((event: MouseEvent) => {
+    const cell = (event.target as Element).closest('td[data-ellipsis]');
+    if (!(cell instanceof HTMLElement) || cell.scrollWidth <= cell.clientWidth) return setTip(null);
+    setTip({ text: cell.textContent ?? '', rect: cell.getBoundingClientRect() });
+  }, []);
+  const onMouseLeave = useCallback(() => setTip(null), []);
+  const node = tip && (
+    <Tooltip open title={tip.text} placement="top" destroyOnHidden>
+      <span style={{ position: 'fixed', left: tip.rect.left, top: tip.rect.top, width: tip.rect.width, height: tip.rect.height, pointerEvents: 'none' }} />
+    </Tooltip>
+  );
+  return { node, onMouseOver, onMouseLeave };
+}
+
+export interface DataTableProps {
+  table: ListTable;
+  density: Density;
+  /** First load: skeleton rows of the density's height stand where the rows will be. */
+  loading: boolean;
+  /** Revalidating with the previous rows still shown. */
+  refreshing: boolean;
+  /** Drawn in the body instead of rows: the empty state or an error. */
+  placeholder?: ReactNode;
+  skeletonRows: number;
+  maxHeight: number | string;
+  /** The column that carries a tree's expand buttons; none for a flat list. */
+  tree: boolean;
+  /** Extra header content per column id (filters). */
+  headerExtra?(column: ListColumn): ReactNode;
+}
+
+/**
+ * The list's table: TanStack's headless model drawn as an antd-looking table. Only the rows in view
+ * (and a few around) are in the DOM, so a page of a thousand rows draws and scrolls like one of
+ * twenty. Header and pinned columns stick while the body scrolls both ways.
+ */
+export function DataTable({ table, density, loading, refreshing, placeholder, skeletonRows, maxHeight, tree, headerExtra }: DataTableProps) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const rows = table.getRowModel().rows;
+  const columns = table.getVisibleLeafColumns();
+  // The table memoises its column list, so the layout (and with it every drawn row) is kept while scrolling.
+  const layout = useMemo(() => layoutOf(columns), [columns]);
+  const columnsKey = columns.map((c) => `${c.id}:${c.getSize()}:${c.getIsPinned() || ''}`).join('|');
+  const treeColumn = tree ? columns.find((c) => c.id !== SELECT_COLUMN && c.id !== ACTIONS_COLUMN)?.id : undefined;
+  const rowSelection = table.state.rowSelection;
+  const tip = useEllipsisTip();
+
+  // The console does not run the React Compiler; the rows are memoised by hand above.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer<HTMLDivElement, HTMLTableRowElement>({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT[density],
+    overscan: 8,
+    getItemKey: (index) => rows[index]!.id,
+  });
+  const items = virtualizer.getVirtualItems();
+  const total = virtualizer.getTotalSize();
+  const paddingTop = items[0]?.start ?? 0;
+  const paddingBottom = items.length ? total - items.at(-1)!.end : 0;
+
+  // Pinned columns cast a shadow only while something scrolls beneath them, as antd's table does.
+  const updateEdges = useCallback(() => {
+    const node = scroller.current;
+    if (!node) return;
+    const max = node.scrollWidth - node.clientWidth;
+    node.classList.toggle('is-scrolled-start', node.scrollLeft > 0);
+    node.classList.toggle('is-scrolled-end', node.scrollLeft < max - 1);
+  }, []);
+  useLayoutEffect(updateEdges, [updateEdges, columnsKey, rows.length]);
+
+  const minWidth = table.getTotalSize();
+  const colSpan = columns.length;
+  return (
+    <div className={`engine-table density-${density}`}>
+      <div
+        ref={scroller}
+        className="engine-table-scroll"
+        style={{ maxHeight }}
+        onScroll={updateEdges}
+        onMouseOver={tip.onMouseOver}
+        onMouseLeave={tip.onMouseLeave}
+      >
+        <table style={{ minWidth }}>
+          <colgroup>
+            {columns.map((c) => (
+              <col key={c.id} style={c.id === layout.filler ? undefined : { width: c.getSize() }} />
+            ))}
+          </colgroup>
+          <thead>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => (
+                  <HeaderCell key={header.id} header={header} layout={layout} multi={table.state.sorting.length > 1} extra={headerExtra?.(header.column)} />
+                ))}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {loading ? (
+              Array.from({ length: skeletonRows }, (_, i) => (
+                <tr key={i} className="engine-tr is-skeleton">
+                  {columns.map((c) => (
+                    <td key={c.id} className="engine-td">
+                      <span className="engine-skeleton-bar" />
+                    </td>
+                  ))}
+                </tr>
+              ))
+            ) : placeholder ? (
+              <tr>
+                <td colSpan={colSpan} className="engine-table-placeholder">
+                  <div className="engine-table-placeholder-inner">{placeholder}</div>
+                </td>
+              </tr>
+            ) : (
+              <>
+                {paddingTop > 0 && (
+                  <tr aria-hidden className="engine-spacer">
+                    <td colSpan={colSpan} style={{ height: paddingTop }} />
+                  </tr>
+                )}
+                {items.map((item) => {
+                  const row = rows[item.index]!;
+                  return (
+                    <BodyRow
+                      key={row.id}
+                      row={row}
+                      index={item.index}
+                      selected={Boolean(rowSelection[row.id])}
+                      expanded={row.getIsExpanded()}
+                      columnsKey={columnsKey}
+                      layout={layout}
+                      treeColumn={treeColumn}
+                      measure={virtualizer.measureElement}
+                    />
+                  );
+                })}
+                {paddingBottom > 0 && (
+                  <tr aria-hidden className="engine-spacer">
+                    <td colSpan={colSpan} style={{ height: paddingBottom }} />
+                  </tr>
+                )}
+              </>
+            )}
+          </tbody>
+        </table>
+      </div>
+      {refreshing && (
+        <div className="engine-table-refreshing">
+          <Spin size="small" />
+        </div>
+      )}
+      {tip.node}
+    </div>
+  );
+}

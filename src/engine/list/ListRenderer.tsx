@@ -1,0 +1,314 @@
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Button, Dropdown, Empty, Flex, Pagination, Popover, Result, Space, Tooltip } from 'antd';
+import { ColumnHeightOutlined, FilterFilled, ReloadOutlined } from '@ant-design/icons';
+import { useTable, type ColumnOrderState, type ColumnPinningState, type ColumnVisibilityState, type RowSelectionState, type SortingState, type Updater } from '@tanstack/react-table';
+import type { ResourceRecord, Sort } from '../../contract/resource';
+import type { Column as ColumnSpec } from '../../contract/screen';
+import { ActionBar, usePlacedActions } from '../actions/ActionButton';
+import { useResourceList } from '../data';
+import { useEngineHost } from '../host';
+import type { ListRendererProps } from '../renderers';
+import { structureKey } from '../structure';
+import { buildColumns, knownColumns } from './columns';
+import { clearSettings, loadSettings, saveSettings, screenDefaults, settingsKey, type ColumnSettings as Settings, type Density } from './column-settings';
+import { ColumnSettings, drawnOrder } from './ColumnSettings';
+import { DataTable } from './DataTable';
+import { buildListQuery, initialSearch, pageSizesOf, searchModels, type SearchModel, type SearchValues } from './query';
+import { SearchForm } from './SearchForm';
+import { SearchInput } from './SearchInput';
+import { ACTIONS_COLUMN, SELECT_COLUMN, listFeatures, type ListFeatures } from './table-model';
+import { treeOf } from './tree';
+import { useThemeVars } from '../theme';
+import './list.css';
+
+const apply = <T,>(updater: Updater<T>, previous: T): T => (typeof updater === 'function' ? (updater as (old: T) => T)(previous) : updater);
+
+const toSorting = (sort: Sort[] | undefined): SortingState => (sort ?? []).map((s) => ({ id: s.field, desc: s.order === 'desc' }));
+const toSort = (sorting: SortingState): Sort[] => sorting.map((s) => ({ field: s.id, order: s.desc ? 'desc' : 'asc' }));
+
+/** The user's column settings for this list, re-read when the screen's columns change (a new version). */
+function useColumnSettings(key: string, defaults: Settings) {
+  const defaultsKey = `${key}#${structureKey(defaults)}`;
+  const [state, setState] = useState(() => ({ for: defaultsKey, settings: loadSettings(key, defaults) }));
+  let settings = state.settings;
+  if (state.for !== defaultsKey) {
+    settings = loadSettings(key, defaults);
+    setState({ for: defaultsKey, settings });
+  }
+  const update = useCallback(
+    (next: Settings) => {
+      saveSettings(key, next);
+      setState({ for: defaultsKey, settings: next });
+    },
+    [key, defaultsKey],
+  );
+  const reset = useCallback(() => {
+    clearSettings(key);
+    setState({ for: defaultsKey, settings: defaults });
+  }, [key, defaultsKey, defaults]);
+  return { settings, update, reset };
+}
+
+/**
+ * The body's height: the rest of the window below the table, keeping room for the pagination, so
+ * the page does not scroll twice. Measured on mount, when the window resizes and when the search
+ * form grows.
+ */
+function useBodyHeight(compact: boolean) {
+  const anchor = useRef<HTMLDivElement>(null);
+  const [height, setHeight] = useState<number>(compact ? 400 : 480);
+  useLayoutEffect(() => {
+    if (compact) return;
+    const measure = () => {
+      const top = anchor.current?.getBoundingClientRect().top ?? 0;
+      // Pagination, the card's padding and the page's bottom margin.
+      setHeight(Math.max(320, Math.round(window.innerHeight - top - 96)));
+    };
+    measure();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    if (anchor.current?.parentElement) observer?.observe(anchor.current.parentElement.parentElement ?? anchor.current.parentElement);
+    window.addEventListener('resize', measure);
+    return () => {
+      observer?.disconnect();
+      window.removeEventListener('resize', measure);
+    };
+  }, [compact]);
+  return { anchor, height };
+}
+
+/** A filter in a column's header, for columns the screen marks filterable; it shares the search form's values. */
+function HeaderFilter({ model, value, onApply }: { model: SearchModel; value: unknown; onApply(value: unknown): void }) {
+  const { t } = useEngineHost();
+  const [draft, setDraft] = useState<unknown>(value);
+  const [open, setOpen] = useState(false);
+  const choose = (next: unknown) => {
+    setOpen(false);
+    onApply(next);
+  };
+  const active = value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.every((v) => v === null || v === undefined));
+  return (
+    <Popover
+      trigger="click"
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) setDraft(value);
+      }}
+      content={
+        <Flex vertical gap={8} style={{ width: 240 }}>
+          <SearchInput model={model} value={draft} onChange={setDraft} />
+          <Flex justify="space-between">
+            <Button size="small" onClick={() => choose(undefined)}>
+              {t('reset')}
+            </Button>
+            <Button size="small" type="primary" onClick={() => choose(draft)}>
+              {t('ok')}
+            </Button>
+          </Flex>
+        </Flex>
+      }
+    >
+      <button type="button" className={`engine-th-filter${active ? ' is-active' : ''}`} aria-label={t('filter')} title={t('filter')}>
+        <FilterFilled />
+      </button>
+    </Popover>
+  );
+}
+
+/**
+ * The list renderer: a search form, a toolbar with the screen's actions and the table's tools, the
+ * table, and server-side pagination. Sort (shift-click for several columns), filters, keyword and
+ * page all go to the server as one ListQuery.
+ */
+export default function ListRenderer({ screen, definition, spec, compact = false }: ListRendererProps) {
+  const { t, lang, user } = useEngineHost();
+  const vars = useThemeVars();
+  const columns: ColumnSpec[] = useMemo(() => knownColumns(spec.columns, definition), [spec.columns, definition]);
+  const models = useMemo(() => searchModels(spec, definition), [spec, definition]);
+  // Header filters of fields the search form does not show still need a model to build their filter.
+  const allModels = useMemo(() => {
+    const listed = new Set(models.map((m) => m.field));
+    const extra = columns.filter((c) => c.filterable && !listed.has(c.field));
+    return [...models, ...searchModels({ ...spec, search: { fields: extra.map((c) => ({ field: c.field })) } }, definition)];
+  }, [models, columns, spec, definition]);
+  const initial = useMemo(() => initialSearch(models), [models]);
+  const { sizes, initial: initialSize } = pageSizesOf(spec);
+
+  const [search, setSearch] = useState<SearchValues>(initial);
+  const [sorting, setSorting] = useState<SortingState>(() => toSorting(spec.defaultSort));
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(initialSize);
+  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+
+  const defaults = useMemo(() => screenDefaults(columns, spec.density), [columns, spec.density]);
+  const { settings, update, reset } = useColumnSettings(settingsKey(user.id, screen.id, definition.name), defaults);
+
+  const query = useMemo(() => buildListQuery(spec, allModels, { search, sort: toSort(sorting), page, pageSize }), [spec, allModels, search, sorting, page, pageSize]);
+  const { data, error, isLoading, isValidating, mutate } = useResourceList(definition.name, query);
+
+  const tree = Boolean(spec.tree && definition.parentField);
+  const rows = useMemo(() => data?.rows ?? [], [data]);
+  const shaped = useMemo(() => (tree ? treeOf(rows, definition.parentField!) : { roots: rows, children: undefined }), [tree, rows, definition.parentField]);
+  const selectable = spec.selectable ?? Boolean(spec.bulkActions?.length);
+  const columnDefs = useMemo(
+    () => buildColumns({ columns, definition, rowActions: spec.rowActions ?? [], selectable, lang, t }),
+    [columns, definition, spec.rowActions, selectable, lang, t],
+  );
+
+  const columnOrder = useMemo<ColumnOrderState>(() => [SELECT_COLUMN, ...drawnOrder(settings), ACTIONS_COLUMN], [settings]);
+  const columnVisibility = useMemo<ColumnVisibilityState>(() => Object.fromEntries(settings.hidden.map((id) => [id, false])), [settings.hidden]);
+  const columnPinning = useMemo<ColumnPinningState>(
+    () => ({
+      start: [SELECT_COLUMN, ...settings.order.filter((id) => settings.pinned[id] === 'start')],
+      end: [...settings.order.filter((id) => settings.pinned[id] === 'end'), ACTIONS_COLUMN],
+    }),
+    [settings],
+  );
+
+  const changeQuery = useCallback(() => {
+    setPage(1);
+    setRowSelection({});
+  }, []);
+
+  const table = useTable<ListFeatures, ResourceRecord>({
+    features: listFeatures,
+    columns: columnDefs,
+    data: shaped.roots,
+    getRowId: (record) => String(record.id),
+    getSubRows: shaped.children ? (record) => shaped.children!.get(record.id) : undefined,
+    state: { sorting, rowSelection, columnOrder, columnVisibility, columnPinning, expanded: true },
+    onSortingChange: (updater) => {
+      setSorting((old) => apply(updater, old));
+      changeQuery();
+    },
+    onRowSelectionChange: (updater) => setRowSelection((old) => apply(updater, old)),
+    manualSorting: true,
+    sortDescFirst: false,
+    maxMultiSortColCount: 5,
+    enableRowSelection: selectable,
+    enableSubRowSelection: false,
+  });
+
+  const selected = useMemo(() => rows.filter((r) => rowSelection[String(r.id)]), [rows, rowSelection]);
+  const toolbarTarget = useMemo(() => ({ query }), [query]);
+  const bulkTarget = useMemo(() => ({ records: selected, query, afterChange: () => setRowSelection({}) }), [selected, query]);
+  const toolbar = usePlacedActions(spec.toolbar, toolbarTarget);
+  const bulk = usePlacedActions(spec.bulkActions, bulkTarget);
+
+  const onSearch = (values: SearchValues) => {
+    setSearch(values);
+    changeQuery();
+    // The same query again is a deliberate refresh.
+    if (structureKey(values) === structureKey(search)) void mutate();
+  };
+  const setFilter = (field: string, value: unknown) => onSearch({ ...search, fields: { ...search.fields, [field]: value } });
+  const modelsByField = useMemo(() => new Map(allModels.map((m) => [m.field, m])), [allModels]);
+
+  const { anchor, height } = useBodyHeight(compact);
+  const density: Density = settings.density;
+
+  let placeholder: ReactNode;
+  if (error && !data) {
+    placeholder = <Result status="error" title={t('loadFailed')} subTitle={(error as Error).message} extra={<Button onClick={() => void mutate()}>{t('retry')}</Button>} />;
+  } else if (data && rows.length === 0) {
+    placeholder = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} />;
+  }
+
+  const tools = (
+    <Space size={4} className="engine-list-tools">
+      <Tooltip title={t('refresh')}>
+        <Button type="text" icon={<ReloadOutlined spin={isValidating && !isLoading} />} aria-label={t('refresh')} onClick={() => void mutate()} />
+      </Tooltip>
+      {!compact && (
+        <>
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              selectable: true,
+              selectedKeys: [density],
+              items: (['large', 'middle', 'small'] as const).map((key) => ({ key, label: t(key === 'large' ? 'densityLarge' : key === 'middle' ? 'densityMiddle' : 'densitySmall') })),
+              onClick: ({ key }) => update({ ...settings, density: key as Density }),
+            }}
+          >
+            <Tooltip title={t('density')}>
+              <Button type="text" icon={<ColumnHeightOutlined />} aria-label={t('density')} />
+            </Tooltip>
+          </Dropdown>
+          <ColumnSettings columns={columns.map((c) => ({ id: c.field, title: table.getColumn(c.field)?.columnDef.meta?.title ?? c.field }))} settings={settings} onChange={update} onReset={reset} />
+        </>
+      )}
+    </Space>
+  );
+
+  const body = (
+    <>
+      <Flex justify="space-between" align="center" gap={12} wrap className="engine-list-toolbar">
+        <ActionBar actions={toolbar} target={toolbarTarget} />
+        {tools}
+      </Flex>
+      {selected.length > 0 && (
+        <Flex align="center" gap={12} wrap className="engine-list-bulk" role="status">
+          <span>{t('selected', { count: selected.length })}</span>
+          <Button type="link" size="small" onClick={() => setRowSelection({})}>
+            {t('clearSelection')}
+          </Button>
+          <span className="engine-list-bulk-actions">
+            <ActionBar actions={bulk} target={bulkTarget} />
+          </span>
+        </Flex>
+      )}
+      <div ref={anchor} />
+      <DataTable
+        table={table}
+        density={density}
+        loading={isLoading && !data}
+        refreshing={isValidating && !isLoading}
+        placeholder={placeholder}
+        skeletonRows={Math.min(pageSize, 10)}
+        maxHeight={height}
+        tree={tree}
+        headerExtra={(column) => {
+          const model = column.columnDef.meta?.column?.filterable ? modelsByField.get(column.id) : undefined;
+          return model ? <HeaderFilter model={model} value={search.fields[model.field]} onApply={(value) => setFilter(model.field, value)} /> : null;
+        }}
+      />
+      <Flex justify="end" className="engine-list-pagination">
+        <Pagination
+          current={page}
+          pageSize={pageSize}
+          total={data?.total ?? 0}
+          pageSizeOptions={sizes}
+          showSizeChanger
+          showQuickJumper={!compact}
+          size={compact ? 'small' : undefined}
+          showTotal={(total) => t('total', { total })}
+          onChange={(next, size) => {
+            if (size !== pageSize) {
+              setPageSize(size);
+              setPage(1);
+            } else setPage(next);
+            setRowSelection({});
+          }}
+        />
+      </Flex>
+    </>
+  );
+
+  if (compact) {
+    return (
+      <div className="engine-list is-compact" style={vars}>
+        {body}
+      </div>
+    );
+  }
+  return (
+    <div className="engine-list" style={vars}>
+      {(spec.search?.keyword || models.length > 0) && (
+        <div className="engine-list-search">
+          <SearchForm key={structureKey(spec.search ?? {})} models={models} keyword={Boolean(spec.search?.keyword)} values={search} initial={initial} onSearch={onSearch} />
+        </div>
+      )}
+      {body}
+    </div>
+  );
+}

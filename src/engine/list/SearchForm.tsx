@@ -1,0 +1,86 @@
+import { useEffect, useState } from 'react';
+import { Button, Col, Form, Grid, Input, Row, Space } from 'antd';
+import { DownOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
+import { useEngineHost } from '../host';
+import type { SearchModel, SearchValues } from './query';
+import { SearchInput } from './SearchInput';
+
+const KEYWORD = '__keyword';
+
+/** Fields per row at each width, as antd Pro's query filter lays them out. */
+function usePerRow(): number {
+  const screens = Grid.useBreakpoint();
+  if (screens.xxl) return 4;
+  if (screens.lg) return 3;
+  if (screens.sm) return 2;
+  return 1;
+}
+
+type FormValues = Record<string, unknown>;
+
+const toForm = (values: SearchValues): FormValues => ({ [KEYWORD]: values.keyword, ...values.fields });
+
+function fromForm(values: FormValues): SearchValues {
+  const { [KEYWORD]: keyword, ...fields } = values;
+  return { keyword: typeof keyword === 'string' ? keyword : undefined, fields };
+}
+
+/**
+ * The search form above a list, generated from the screen's search spec and the resource's fields.
+ * Collapsed it shows one row; the buttons close the last row on the right. It mirrors the applied
+ * search, so a filter set from a column header shows here too.
+ */
+export function SearchForm({ models, keyword, values, initial, onSearch }: { models: SearchModel[]; keyword: boolean; values: SearchValues; initial: SearchValues; onSearch(values: SearchValues): void }) {
+  const { t, lang } = useEngineHost();
+  const [form] = Form.useForm<FormValues>();
+  const [expanded, setExpanded] = useState(false);
+  const perRow = usePerRow();
+  const span = 24 / perRow;
+
+  useEffect(() => form.setFieldsValue(toForm(values)), [form, values]);
+
+  const items = [
+    ...(keyword ? [{ name: KEYWORD, label: t('keyword'), control: <Input allowClear placeholder={t('keywordPlaceholder')} /> }] : []),
+    ...models.map((model) => ({ name: model.field, label: model.title?.[lang] ?? model.field, control: <SearchInput model={model} /> })),
+  ];
+  const collapsible = items.length > perRow - 1;
+  const shown = expanded || !collapsible ? items : items.slice(0, Math.max(perRow - 1, 1));
+  // The buttons take the rest of the last row, so they sit at its right end.
+  const offset = ((perRow - 1 - (shown.length % perRow)) + perRow) % perRow * span;
+
+  const reset = () => {
+    form.resetFields();
+    form.setFieldsValue(toForm(initial));
+    onSearch(initial);
+  };
+
+  return (
+    <Form form={form} className="engine-search" labelCol={{ flex: '0 0 88px' }} labelWrap onFinish={(v) => onSearch(fromForm(v))} initialValues={toForm(values)}>
+      <Row gutter={24}>
+        {items.map((item) => (
+          <Col key={item.name} span={span} style={shown.includes(item) ? undefined : { display: 'none' }}>
+            <Form.Item name={item.name} label={item.label}>
+              {item.control}
+            </Form.Item>
+          </Col>
+        ))}
+        <Col span={span} offset={offset} className="engine-search-buttons">
+          <Form.Item>
+            <Space>
+              <Button onClick={reset}>{t('reset')}</Button>
+              <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+                {t('search')}
+              </Button>
+              {collapsible && (
+                <Button type="link" onClick={() => setExpanded((on) => !on)} style={{ paddingInline: 4 }}>
+                  {expanded ? t('collapse') : t('expand')}
+                  {expanded ? <UpOutlined /> : <DownOutlined />}
+                </Button>
+              )}
+            </Space>
+          </Form.Item>
+        </Col>
+      </Row>
+    </Form>
+  );
+}

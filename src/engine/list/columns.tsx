@@ -1,0 +1,166 @@
+import { createElement, memo, type MouseEvent, type ReactNode } from 'react';
+import { Checkbox } from 'antd';
+import { CaretDownOutlined, CaretRightOutlined } from '@ant-design/icons';
+import { fillTemplate } from '../../contract/expression';
+import { SYSTEM_FIELDS, type Lang, type ResourceDefinition, type ResourceField, type ResourceRecord } from '../../contract/resource';
+import type { Action, Column } from '../../contract/screen';
+import { cells } from '../../widgets/registries';
+import { MissingWidget } from '../../widgets/MissingWidget';
+import { CopyButton } from '../../widgets/cells/copyable';
+import { defaultAlign, defaultCellName } from '../../widgets/cells';
+import { isEmpty, safeHref } from '../../widgets/cells/format';
+import { ActionBar, usePlacedActions } from '../actions/ActionButton';
+import { useEngineHost, type EngineHost } from '../host';
+import { ACTIONS_COLUMN, SELECT_COLUMN, type ListColumnDef, type ListRow } from './table-model';
+
+const NARROW: Partial<Record<ResourceField['type'], number>> = { boolean: 90, integer: 110, number: 110, money: 130, date: 120, datetime: 170, image: 80, enum: 110, dict: 110 };
+const WIDE: Partial<Record<ResourceField['type'], number>> = { text: 240, richtext: 240, file: 200 };
+const SYSTEM_WIDTHS: Record<string, number> = { id: 80, version: 80, created_at: 170, updated_at: 170 };
+
+const SYSTEM_TITLES = {
+  id: 'fieldId',
+  version: 'fieldVersion',
+  team_id: 'fieldTeam',
+  created_by: 'fieldCreatedBy',
+  created_at: 'fieldCreatedAt',
+  updated_at: 'fieldUpdatedAt',
+} as const;
+
+export function columnTitle(column: Column, field: ResourceField | undefined, lang: Lang, t: EngineHost['t']): string {
+  if (column.title) return column.title[lang];
+  if (field) return field.title[lang];
+  const system = SYSTEM_TITLES[column.field as keyof typeof SYSTEM_TITLES];
+  return system ? t(system) : column.field;
+}
+
+const NO_OPTIONS: Record<string, unknown> = {};
+
+/** One cell: the column's widget (or its field type's), linked and copyable as the column says. */
+function ListCell({ column, field, record }: { column: Column; field: ResourceField | undefined; record: ResourceRecord }) {
+  const { navigate } = useEngineHost();
+  const value = record[column.field];
+  const name = column.cell?.widget ?? defaultCellName(field, column.field);
+  const widget = cells.get(name);
+  let content: ReactNode = widget ? createElement(widget, { value, record, field, options: column.cell?.options ?? NO_OPTIONS }) : <MissingWidget kind="cell" name={name} />;
+  const href = column.link ? safeHref(fillTemplate(column.link, { record }, true)) : null;
+  if (href) {
+    const open = (event: MouseEvent) => {
+      event.preventDefault();
+      navigate(href);
+    };
+    content = (
+      <a href={href} onClick={open}>
+        {content}
+      </a>
+    );
+  }
+  if (column.copyable && !isEmpty(value)) {
+    content = (
+      <>
+        {content}
+        <CopyButton text={String(value)} />
+      </>
+    );
+  }
+  return content;
+}
+
+/** The operations of one row. */
+const RowActions = memo(function RowActions({ record, actions }: { record: ResourceRecord; actions: Action[] }) {
+  const target = { record };
+  const placed = usePlacedActions(actions, target);
+  return <ActionBar actions={placed} target={target} link max={3} />;
+});
+
+/** The first cell of a tree row: indented by depth, with its expand button. */
+export function TreeToggle({ row, children }: { row: ListRow; children: ReactNode }) {
+  const { t } = useEngineHost();
+  const expanded = row.getIsExpanded();
+  return (
+    <span className="engine-tree-cell" style={{ paddingInlineStart: row.depth * 20 }}>
+      {row.getCanExpand() ? (
+        <button type="button" className="engine-tree-toggle" aria-expanded={expanded} aria-label={t(expanded ? 'collapseRow' : 'expandRow')} onClick={row.getToggleExpandedHandler()}>
+          {expanded ? <CaretDownOutlined /> : <CaretRightOutlined />}
+        </button>
+      ) : (
+        <span className="engine-tree-spacer" />
+      )}
+      {children}
+    </span>
+  );
+}
+
+/**
+ * The columns whose field this user can see: a field hidden from the caller's role is absent from
+ * the definition the server sends, and its column goes with it.
+ */
+export function knownColumns(columns: Column[], definition: ResourceDefinition): Column[] {
+  const names = new Set<string>([...SYSTEM_FIELDS, ...definition.fields.map((f) => f.name)]);
+  return columns.filter((c) => names.has(c.field));
+}
+
+export interface ColumnsInput {
+  columns: Column[];
+  definition: ResourceDefinition;
+  rowActions: Action[];
+  selectable: boolean;
+  lang: Lang;
+  t: EngineHost['t'];
+}
+
+/** Rough width of the operations column: a link per inline action, and the "more" button. */
+function actionsWidth(actions: Action[], lang: Lang): number {
+  const inline = actions.length > 3 ? actions.slice(0, 2) : actions;
+  const text = inline.reduce((sum, a) => sum + a.label[lang].length * (lang === 'zh' ? 14 : 8) + 16, 0);
+  return Math.max(80, text + (actions.length > 3 ? 32 : 0) + 24);
+}
+
+/** The table's columns: selection, the screen's columns the resource knows, operations. */
+export function buildColumns({ columns, definition, rowActions, selectable, lang, t }: ColumnsInput): ListColumnDef[] {
+  const fields = new Map(definition.fields.map((f) => [f.name, f]));
+  const defs: ListColumnDef[] = [];
+  if (selectable) {
+    defs.push({
+      id: SELECT_COLUMN,
+      size: 48,
+      enableSorting: false,
+      enableHiding: false,
+      meta: { title: t('selectRow'), align: 'center', ellipsis: false },
+      header: ({ table }) => (
+        <Checkbox
+          aria-label={t('selectAll')}
+          checked={table.getIsAllPageRowsSelected()}
+          indeterminate={table.getIsSomePageRowsSelected()}
+          onChange={table.getToggleAllPageRowsSelectedHandler()}
+        />
+      ),
+      cell: ({ row }) => <Checkbox aria-label={t('selectRow')} checked={row.getIsSelected()} onChange={row.getToggleSelectedHandler()} />,
+    });
+  }
+  for (const column of knownColumns(columns, definition)) {
+    const field = fields.get(column.field);
+    const title = columnTitle(column, field, lang, t);
+    const def: ListColumnDef = {
+      id: column.field,
+      header: title,
+      accessorFn: (record) => record[column.field],
+      size: column.width ?? (field ? (NARROW[field.type] ?? WIDE[field.type] ?? 150) : (SYSTEM_WIDTHS[column.field] ?? 150)),
+      enableSorting: column.sortable === true,
+      meta: { title, align: column.align ?? defaultAlign(field), ellipsis: column.ellipsis === true, column, field },
+      cell: ({ row }) => <ListCell column={column} field={field} record={row.original} />,
+    };
+    defs.push(def);
+  }
+  if (rowActions.length) {
+    defs.push({
+      id: ACTIONS_COLUMN,
+      size: actionsWidth(rowActions, lang),
+      enableSorting: false,
+      enableHiding: false,
+      meta: { title: t('actions'), align: 'left', ellipsis: false },
+      header: () => t('actions'),
+      cell: ({ row }) => <RowActions record={row.original} actions={rowActions} />,
+    });
+  }
+  return defs;
+}

@@ -1,0 +1,67 @@
+/**
+ * The renderers of a screen's parts, by kind. The list renderer opens forms and details, a detail
+ * draws related lists: they reach each other through this registry, never by importing each other,
+ * so each loads only when a screen needs it.
+ */
+import type { ComponentType, LazyExoticComponent } from 'react';
+import type { ResourceDefinition, ResourceRecord } from '../contract/resource';
+import type { Action, DetailSpec, FormSpec, ListSpec, OpenMode, Screen } from '../contract/screen';
+import { createRegistry, type Registry } from './registry';
+
+/** What every part renderer gets: the screen it belongs to and the resource it works on. */
+interface PartProps {
+  screen: Screen;
+  definition: ResourceDefinition;
+}
+
+export interface ListRendererProps extends PartProps {
+  spec: ListSpec;
+  /** A related list inside a detail: fewer tools, fixed to the parent record. */
+  compact?: boolean;
+}
+
+export interface FormRendererProps extends PartProps {
+  spec: FormSpec;
+  /** The record being edited; absent to create one. */
+  record?: ResourceRecord;
+  /** Values to start a new record with (e.g. a parent id). */
+  initial?: Record<string, unknown>;
+  mode: OpenMode;
+  onSaved(record: ResourceRecord): void;
+  onCancel(): void;
+  /** Reports unsaved changes, so the dialog, drawer or page can guard leaving. */
+  onDirtyChange?(dirty: boolean): void;
+}
+
+export interface DetailRendererProps extends PartProps {
+  spec: DetailSpec;
+  id: number;
+  /**
+   * Runs one of the detail's actions (edit opens the form, delete confirms…) on the record shown;
+   * the actions' owner passes it. Without it the detail draws no action buttons.
+   */
+  onAction?(action: Action, record: ResourceRecord): void;
+}
+
+export interface RendererProps {
+  list: ListRendererProps;
+  form: FormRendererProps;
+  detail: DetailRendererProps;
+}
+
+type Renderer<P> = LazyExoticComponent<ComponentType<P>> | ComponentType<P>;
+
+export const renderers = {
+  list: createRegistry<Renderer<ListRendererProps>>('list renderer'),
+  form: createRegistry<Renderer<FormRendererProps>>('form renderer'),
+  detail: createRegistry<Renderer<DetailRendererProps>>('detail renderer'),
+};
+
+/** The name the built-in renderers register under. */
+export const DEFAULT_RENDERER = 'default';
+
+/** The renderer of a kind: the default one, else the first registered (a project may bring its own). */
+export function rendererOf<K extends keyof RendererProps>(kind: K): Renderer<RendererProps[K]> | undefined {
+  const registry = renderers[kind] as Registry<Renderer<RendererProps[K]>>;
+  return registry.get(DEFAULT_RENDERER) ?? registry.get(registry.names()[0] ?? '');
+}

@@ -1,0 +1,53 @@
+import { useMemo, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { EngineHostProvider, type EngineHost } from '../../engine/host';
+import { engineMessagePath, type EngineMessageKey } from '../../engine/messages';
+import { useStore } from '../store';
+import { sessionStore } from '../auth/session';
+import { accessSubject } from '../auth/Permission';
+import { useI18n } from '../i18n/I18nProvider';
+import type { MessageKey } from '../i18n/types';
+import { download, request } from '../request/client';
+import { shellEvents } from '../events';
+import { ConsoleDialog } from '../dialog/ConsoleDialog';
+
+/** Typed so that a key of ENGINE_MESSAGE_KEYS missing from the catalogues fails the type check. */
+const engineKey = (key: EngineMessageKey): MessageKey => engineMessagePath(key);
+
+const onScreenPublished: EngineHost['onScreenPublished'] = (listener) => {
+  shellEvents.on('screen.published', listener);
+  return () => void shellEvents.off('screen.published', listener);
+};
+
+const hostRequest: EngineHost['request'] = (url, body, options) =>
+  request(url, { body, silent: options?.silent, method: options?.method });
+
+const hostDownload: EngineHost['download'] = (url, filename) => download(url, filename);
+
+/**
+ * The shell's side of the engine seam: the request client, i18n, the session's user and
+ * permissions, the router and the screen.published event, handed to the engine as one EngineHost.
+ */
+export function EngineHostAdapter({ children }: { children: ReactNode }) {
+  const { t, lang } = useI18n();
+  const session = useStore(sessionStore);
+  const navigate = useNavigate();
+  const host = useMemo<EngineHost | null>(() => {
+    if (!session) return null;
+    const access = accessSubject(session);
+    return {
+      lang,
+      t: (key, params) => t(engineKey(key), params),
+      request: hostRequest,
+      download: hostDownload,
+      user: { id: session.user_info.id, name: session.user_info.name, team_id: session.team.id, team_type: session.team.type },
+      access,
+      isAdmin: access.admin,
+      navigate: (to) => void navigate(to),
+      onScreenPublished,
+      Dialog: ConsoleDialog,
+    };
+  }, [lang, t, session, navigate]);
+  // Screens are drawn inside the signed-in console only; after a sign-out nothing is left to draw.
+  return host ? <EngineHostProvider host={host}>{children}</EngineHostProvider> : null;
+}

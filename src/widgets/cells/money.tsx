@@ -1,0 +1,8 @@
+import type { CellProps } from '../registries';
+import { EmptyValue, formatMoney, toNumber } from './format';
+
+/** Money: integer fen shown as yuan, e.g. 123456 → ¥1,234.56. */
+export function MoneyCell({ value }: CellProps) {
+  const fen = toNumber(value);
+  return fen === null ? <EmptyValue /> : formatMoney(fen);
+}

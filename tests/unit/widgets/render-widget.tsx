@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import { App as AntApp } from 'antd';
+import { SWRConfig } from 'swr';
+import { EngineHostProvider, type EngineHost } from '../../../src/engine/host';
+import { engineMessagePath } from '../../../src/engine/messages';
+import { translate } from '../../../src/shell/i18n/translate';
+import { request } from '../../../src/shell/request/client';
+import type { Language } from '../../../src/shell/i18n/types';
+
+/** Where a widget under test navigated to. */
+export const navigated: string[] = [];
+
+/**
+ * A host as the console hands the engine: the real catalogues and request client (answered by
+ * msw), a plain seller, and navigation recorded in `navigated`.
+ */
+export function testHost(lang: Language = 'zh', overrides: Partial<EngineHost> = {}): EngineHost {
+  return {
+    lang,
+    t: (key, params) => translate(lang, engineMessagePath(key), params),
+    request: (url, body, options) => request(url, { body, silent: options?.silent }),
+    download: async () => {},
+    user: { id: 1, name: 'seller', team_id: 1, team_type: 1 },
+    access: { admin: false, role: ['seller'], permission: [] },
+    isAdmin: false,
+    navigate: (to) => void navigated.push(to),
+    onScreenPublished: () => () => {},
+    ...overrides,
+  };
+}
+
+/** Renders widgets the way a screen does: inside a host, antd's App and a fresh swr cache. */
+export function renderWidget(node: ReactNode, host: EngineHost = testHost()) {
+  return render(
+    <SWRConfig value={{ provider: () => new Map() }}>
+      <EngineHostProvider host={host}>
+        <AntApp>{node}</AntApp>
+      </EngineHostProvider>
+    </SWRConfig>,
+  );
+}
