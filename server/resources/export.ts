@@ -77,6 +77,22 @@ function csvStream(source: AsyncGenerator<Batch>, fields: ResourceField[], calle
   return Readable.from(lines());
 }
 
+/** A writable of the readable-stream 2.x package (archiver's), which predates writableNeedDrain. */
+interface LegacyWritable extends NodeJS.EventEmitter {
+  _writableState?: { needDrain?: boolean };
+}
+
+/**
+ * exceljs hands committed rows to the zip entry without waiting for it to take them, so rows read
+ * faster than they compress pile up in memory (200 MB for 300,000 rows); wait until the entry's
+ * stream has taken them. The sheet's `stream` is the entry stream exceljs itself uses; its `pipes`
+ * are archiver's streams.
+ */
+async function compressorCaughtUp(sheet: ExcelJS.Worksheet): Promise<void> {
+  const entry = (sheet as unknown as { stream?: { pipes?: LegacyWritable[] } }).stream;
+  for (const pipe of entry?.pipes ?? []) if (pipe._writableState?.needDrain) await once(pipe, 'drain');
+}
+
 function xlsxStream(source: AsyncGenerator<Batch>, fields: ResourceField[], caller: ResourceCaller, sheetName: string): Readable {
   const output = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
@@ -90,6 +106,7 @@ function xlsxStream(source: AsyncGenerator<Batch>, fields: ResourceField[], call
   void (async () => {
     for await (const batch of source) {
       for (const record of batch.records) sheet.addRow(fields.map((f) => formatCell(f, record[f.name], batch.format, 'xlsx'))).commit();
+      await compressorCaughtUp(sheet);
       if (output.writableNeedDrain) await once(output, 'drain');
     }
     sheet.commit();

@@ -12,11 +12,13 @@ import { isHidden, visibleFields, type ResourceCaller } from './caller';
 import type { ResourceRegistry } from './definitions';
 import { conditionsOf, orderOf, sortKeysOf, teamCondition, whereOf } from './list-query';
 import { dynamic, fromColumn, type ResourceStore } from './store';
+import type { TotalsCache } from './totals';
 
 export interface ResourceContext {
   db: Kysely<Database>;
   dialect: DialectName;
   registry: ResourceRegistry;
+  totals: TotalsCache;
 }
 
 export const DEFAULT_PAGE_SIZE = 20;
@@ -95,13 +97,26 @@ export async function listRecords(ctx: ResourceContext, store: ResourceStore, ca
     .offset((page - 1) * pageSize)
     .execute();
   // A short first page is the whole answer: no need to count.
-  const total =
-    page === 1 && rows.length < pageSize
-      ? rows.length
-      : Number((await db.selectFrom(store.table).select(sql<number>`count(*)`.as('n')).where(where).executeTakeFirstOrThrow()).n);
+  const total = page === 1 && rows.length < pageSize ? rows.length : await countOf(ctx, store, caller, query, where);
   const records = rows.map((row) => toRecord(fields, row));
   const labels = await lookupLabels(ctx, caller, fields, records);
   return { rows: records, total, page, pageSize, ...(labels ? { labels } : {}) };
+}
+
+/**
+ * The number of rows a query matches, kept (totals.ts) under what decides its SQL: the definition
+ * version, the caller's team and roles (hidden fields change the keyword's columns), the filters
+ * and the keyword.
+ */
+async function countOf(ctx: ResourceContext, store: ResourceStore, caller: ResourceCaller, query: ListQuery, where: ReturnType<typeof whereOf>): Promise<number> {
+  const name = store.definition.name;
+  const key = JSON.stringify([store.definition.version, caller.scope, caller.access.role, query.filters ?? [], query.keyword?.trim() ?? '']);
+  const kept = ctx.totals.lookup(name, key);
+  if ('total' in kept) return kept.total;
+  const row = await dynamic(ctx.db).selectFrom(store.table).select(sql<number>`count(*)`.as('n')).where(where).executeTakeFirstOrThrow();
+  const total = Number(row.n);
+  ctx.totals.set(name, key, total, kept.generation);
+  return total;
 }
 
 /**

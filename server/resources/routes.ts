@@ -41,6 +41,7 @@ import { getRecord, listRecords, readRow, type ResourceContext } from './read-re
 import { listQueryError } from './validation';
 import { bulkDelete, createRecord, deleteRecord, updateRecord } from './write-records';
 import type { ResourceStore } from './store';
+import { totalsCache } from './totals';
 
 const TAGS = ['resource'];
 const SIGNED_IN = 'authenticated' as const;
@@ -52,7 +53,7 @@ export async function resourceRoutes(app: FastifyInstance, { database }: { datab
   // Registered here, not on the whole server, so only these routes (and the avatar's) take multipart bodies.
   await app.register(multipart, { limits: { fileSize: IMPORT_MAX_MB * 1024 * 1024, files: 1 } });
   const registry = resourceRegistry(database);
-  const ctx: ResourceContext = { db: database.db, dialect: database.dialect, registry };
+  const ctx: ResourceContext = { db: database.db, dialect: database.dialect, registry, totals: totalsCache() };
 
   async function storeOf(request: FastifyRequest<Params>): Promise<ResourceStore> {
     const store = await registry.get(request.params.name);

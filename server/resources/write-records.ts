@@ -280,10 +280,19 @@ export async function insertDraft(
   return record;
 }
 
+/** Once a write has settled, the resource's kept list totals no longer hold. */
+export async function forgetTotalsAfter<T>(ctx: ResourceContext, store: ResourceStore, write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } finally {
+    ctx.totals.written(store.definition.name);
+  }
+}
+
 export async function createRecord(ctx: ResourceContext, store: ResourceStore, caller: ResourceCaller, input: Record<string, unknown>): Promise<ResourceRecord> {
   assertAction(store, caller, 'create');
   const targets = await lookupTargets(ctx, store);
-  return ctx.db.transaction().execute(async (trx) => {
+  return forgetTotalsAfter(ctx, store, ctx.db.transaction().execute(async (trx) => {
     const draft = draftOf(store, caller, input, null);
     throwFirst(draft.problems);
     throwFirst(await checkReferences(trx, store, caller, draft, null, targets));
@@ -291,7 +300,7 @@ export async function createRecord(ctx: ResourceContext, store: ResourceStore, c
     const record = await insertDraft(trx, store, caller, draft, 'create', now);
     await log(trx, caller, 'create', store, String(record.id), diff(store.definition.fields, null, record));
     return visible(store, caller, record);
-  });
+  }));
 }
 
 /** The 409 of a stale version: who changed the record last, and when. */
@@ -318,7 +327,7 @@ export async function updateRecord(
 ): Promise<ResourceRecord> {
   assertAction(store, caller, 'update');
   const targets = await lookupTargets(ctx, store);
-  return ctx.db.transaction().execute(async (trx) => {
+  return forgetTotalsAfter(ctx, store, ctx.db.transaction().execute(async (trx) => {
     const current = await currentRecord(trx, store, caller, body.id, body.version);
     const refusal = store.hooks.protect?.(current, 'update', caller);
     if (refusal) throw new ApiError(Code.badRequest, refusal);
@@ -347,7 +356,7 @@ export async function updateRecord(
     await store.hooks.afterWrite?.(trx, current, after);
     await log(trx, caller, 'update', store, String(current.id), changes);
     return visible(store, caller, after);
-  });
+  }));
 }
 
 async function removeRow(trx: Kysely<Database>, store: ResourceStore, caller: ResourceCaller, current: ResourceRecord, now: number): Promise<Change[]> {
@@ -362,18 +371,18 @@ async function removeRow(trx: Kysely<Database>, store: ResourceStore, caller: Re
 
 export async function deleteRecord(ctx: ResourceContext, store: ResourceStore, caller: ResourceCaller, id: number, version?: number): Promise<void> {
   assertAction(store, caller, 'delete');
-  await ctx.db.transaction().execute(async (trx) => {
+  await forgetTotalsAfter(ctx, store, ctx.db.transaction().execute(async (trx) => {
     const current = await currentRecord(trx, store, caller, id, version);
     const changes = await removeRow(trx, store, caller, current, Date.now());
     await log(trx, caller, 'delete', store, String(id), changes);
-  });
+  }));
 }
 
 /** Deletes every listed record or none: one missing (or another team's) id refuses them all. */
 export async function bulkDelete(ctx: ResourceContext, store: ResourceStore, caller: ResourceCaller, ids: number[]): Promise<number> {
   assertAction(store, caller, 'delete');
   const unique = [...new Set(ids)];
-  return ctx.db.transaction().execute(async (trx) => {
+  return forgetTotalsAfter(ctx, store, ctx.db.transaction().execute(async (trx) => {
     const records: ResourceRecord[] = [];
     const missing: number[] = [];
     for (const id of unique) {
@@ -386,6 +395,6 @@ export async function bulkDelete(ctx: ResourceContext, store: ResourceStore, cal
     for (const record of records) await removeRow(trx, store, caller, record, now);
     await log(trx, caller, 'bulk-delete', store, unique.join(','), []);
     return records.length;
-  });
+  }));
 }
 

@@ -181,6 +181,16 @@ describe.each(DIALECTS)('resource list queries on %s', (dialect) => {
     expect(filtered.rows).toHaveLength(2);
   });
 
+  it('keeps a total only until the next write', async () => {
+    const query: ListQuery = { page: 2, pageSize: 5, filters: [{ field: 'level', op: 'eq', value: 'high' }] };
+    const before = (await probe().list(seller, query)).body.data.total;
+    const added = (await probe().create(seller, { title: '新增高级', qty: 1, score: 1, active: true, at: cst('2026-01-13 08:00:00'), level: 'high' })).body.data;
+    expect((await probe().list(seller, query)).body.data.total).toBe(before + 1);
+    await probe().update(seller, added.id, added.version, { level: 'low' });
+    expect((await probe().list(seller, query)).body.data.total).toBe(before);
+    await probe().remove(seller, added.id);
+  });
+
   it('refuses filters a field’s type cannot take', async () => {
     const refused = await probe().list(seller, { filters: [{ field: 'parts', op: 'eq', value: 'x' }] });
     expect(refused.body).toEqual({ code: 400, msg: '字段「配件」不支持 eq 筛选', data: null });
