@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { settings } from './src/contract/settings';
+import { CHAT_API_PATH } from './src/contract/chat';
 import pkg from './package.json' with { type: 'json' };
 
 const server = `http://127.0.0.1:${process.env.API_PORT ?? 5201}`;
@@ -29,8 +30,8 @@ export default defineConfig({
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,ico,woff2}'],
         // Pages open from the cache offline; the server's own paths (as server/http/spa.ts lists
-        // them: the API, its docs, chat, uploads) never get the app shell instead.
-        navigateFallbackDenylist: [/^\/(api|chat|uploads|expireToken|refreshToken)(\/|$)/],
+        // them: the API, its docs, the chat API, uploads) never get the app shell instead.
+        navigateFallbackDenylist: [/^\/(api|uploads|expireToken|refreshToken)(\/|$)/, CHAT_API_PATH],
         // A first install controls the open pages at once, so they work offline without a reload.
         clientsClaim: true,
         // The worker is one file: nothing more to fetch and keep in step when it installs.
@@ -48,7 +49,8 @@ export default defineConfig({
       '/api': server,
       '/refreshToken': server,
       '/expireToken': server,
-      '/chat': { target: server, ws: true },
+      // The chat API and its socket; /chat/assistant and /chat/speech are the console's own pages.
+      [CHAT_API_PATH.source]: { target: server, ws: true },
     },
   },
   build: {

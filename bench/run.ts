@@ -1,4 +1,7 @@
-/** `npm run bench`: runs every bench/*.bench.ts one after another and prints their figures as one table. */
+/**
+ * `npm run bench`: runs every bench/*.bench.ts one after another and prints their figures as one
+ * table. `npm run bench -- chat cold-start` runs only the benchmarks named.
+ */
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -6,10 +9,13 @@ import { pathToFileURL } from 'node:url';
 import type { Benchmark } from './lib/row';
 import { formatTable, type ReportedRow } from './lib/table';
 
+const only = process.argv.slice(2);
 const files = fs
   .readdirSync(import.meta.dirname)
   .filter((file) => file.endsWith('.bench.ts'))
+  .filter((file) => only.length === 0 || only.includes(file.slice(0, -'.bench.ts'.length)))
   .sort();
+if (files.length === 0) throw new Error(`no benchmark named ${only.join(', ')}`);
 
 // Vite's build sets NODE_ENV=production on this process; a later benchmark's child processes
 // must not inherit what an earlier benchmark left behind.

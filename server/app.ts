@@ -10,6 +10,7 @@ import { securityHeaders } from './http/security';
 import { apiDocs } from './http/docs';
 import { spa } from './http/spa';
 import { uploads } from './http/uploads';
+import { uploadRoutes } from './http/upload-routes';
 import { guardPlugin } from './auth/guard';
 import { authRoutes } from './auth/routes';
 import { accountRoutes } from './auth/account-routes';
@@ -18,9 +19,16 @@ import { qrRoutes } from './auth/qr-routes';
 import { logSender, noSender, type CodeSender } from './auth/verification-codes';
 import { indexRoutes } from './index/routes';
 import { noticeRoutes } from './notices/routes';
-import { chatSocket } from './chat/socket';
+import { chatPlugin } from './chat/plugin';
 import { clientErrorRoutes } from './errors/routes';
 import { shareRoutes } from './share/routes';
+import { resourceRoutes } from './resources/routes';
+import { definitionRoutes } from './resources/definition-routes';
+import { listResourceDefinitions } from './resources/definitions';
+import { screenRoutes } from './screens/routes';
+import { loadBundledScreens } from './screens/bundled';
+import { menuRoutes } from './menus/routes';
+import { permissionCodesOf } from './menus/permission-codes';
 import { APP_VERSION } from './version';
 
 export interface AppDeps {
@@ -37,6 +45,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      serializers: {
+        // The chat socket is opened with ?token= (an access token or a ticket): it never reaches the logs.
+        req: (req) => ({
+          method: req.method,
+          url: req.url.replace(/([?&]token=)[^&#]*/g, '$1[redacted]'),
+          host: req.host,
+          remoteAddress: req.ip,
+          remotePort: req.socket?.remotePort,
+        }),
+      },
     },
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
@@ -78,7 +96,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(noticeRoutes, { db });
   await app.register(clientErrorRoutes, { db });
   await app.register(shareRoutes, { db });
-  await app.register(chatSocket, { db, config });
+  await app.register(chatPlugin, { db, config });
+  await app.register(uploadRoutes, { config });
+  await app.register(resourceRoutes, { database });
+  await app.register(definitionRoutes, { database });
+  const definitions = () => listResourceDefinitions(database);
+  await app.register(screenRoutes, {
+    db,
+    bundled: loadBundledScreens(),
+    async definitionsOf(names: string[]) {
+      const wanted = new Set(names);
+      return new Map((await definitions()).filter((d) => wanted.has(d.name)).map((d) => [d.name, d]));
+    },
+    announce: (content) => app.chatHub.broadcast({ event: 'screen.published', content }),
+  });
+  await app.register(menuRoutes, { db, resourceCodes: async () => permissionCodesOf(await definitions()) });
   await app.register(uploads, { dataDir: config.dataDir });
   await app.register(spa, { staticDir: config.staticDir });
   return app;

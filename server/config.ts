@@ -11,6 +11,8 @@ export interface Config {
   /** postgres://… when set; otherwise the embedded SQLite file under dataDir. */
   databaseUrl: string | null;
   redisUrl: string | null;
+  /** Prefix of every Redis key and channel, so several consoles (or test runs) can share one Redis. */
+  redisPrefix: string;
   /** Seed demo data into an empty database and enable demo-only helpers. */
   demoSeed: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -41,6 +43,7 @@ export const CONFIG_VARIABLES = {
   DATA_DIR: { default: './data', doc: 'Folder of the embedded SQLite database and uploads' },
   DATABASE_URL: { default: '', doc: 'postgres://user:pass@host:5432/db to use PostgreSQL instead of SQLite' },
   REDIS_URL: { default: '', doc: 'redis://host:6379 to fan out events between several server processes' },
+  REDIS_PREFIX: { default: 'console', doc: 'Prefix of the Redis keys and channels (letters, digits, _ . : -)' },
   DEMO_SEED: { default: 'on with SQLite, off with PostgreSQL', doc: 'Seed demo data into an empty database (on/off)' },
   LOG_LEVEL: { default: 'info', doc: 'fatal, error, warn, info, debug, trace or silent' },
   STATIC_DIR: { default: './dist', doc: 'Folder of the built front end' },
@@ -109,6 +112,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   };
 
   const databaseUrl = url('DATABASE_URL', ['postgres:', 'postgresql:']);
+  const redisPrefix = raw('REDIS_PREFIX') ?? 'console';
+  if (!/^[\w.:-]{1,64}$/.test(redisPrefix)) {
+    problems.push(`REDIS_PREFIX=${redisPrefix}: expected 1 to 64 letters, digits, _ . : or -`);
+  }
   const logLevel = (raw('LOG_LEVEL') ?? 'info') as Config['logLevel'];
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL=${logLevel}: expected one of ${LOG_LEVELS.join(', ')}`);
 
@@ -118,6 +125,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     dataDir: path.resolve(cwd, raw('DATA_DIR') ?? './data'),
     databaseUrl,
     redisUrl: url('REDIS_URL', ['redis:', 'rediss:']),
+    redisPrefix,
     demoSeed: flag('DEMO_SEED', databaseUrl === null),
     logLevel,
     staticDir: path.resolve(cwd, raw('STATIC_DIR') ?? './dist'),

@@ -7,6 +7,8 @@ export interface BenchRow {
   baselineName?: string;
   /** Largest acceptable value; reported as met or exceeded, never enforced. */
   budget?: number;
+  /** Smallest acceptable value (throughput); reported as met or missed, never enforced. */
+  floor?: number;
   note?: string;
 }
 

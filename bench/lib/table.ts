@@ -11,7 +11,8 @@ const amount = (n: number, unit: string) => `${n.toFixed(1)} ${unit}`;
 // Budgets are round numbers chosen by people, so "200 KB" reads better than "200.0 KB".
 const limit = (n: number, unit: string) => `${Number.isInteger(n) ? n : n.toFixed(1)} ${unit}`;
 
-function budgetStatus({ value, unit, budget }: BenchRow): string {
+function budgetStatus({ value, unit, budget, floor }: BenchRow): string {
+  if (floor !== undefined) return `${value >= floor ? 'ok ≥' : 'UNDER'} ${limit(floor, unit)}`;
   if (budget === undefined) return NONE;
   return `${value <= budget ? 'ok ≤' : 'OVER'} ${limit(budget, unit)}`;
 }

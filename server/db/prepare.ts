@@ -1,11 +1,35 @@
+import { sql } from 'kysely';
 import type { DatabaseHandle } from './open';
 import { migrateToLatest } from './migrate';
 import { isDatabaseEmpty, seedDemo } from './seed/demo';
 
+/** Any fixed number: the PostgreSQL advisory lock every server process takes to prepare the database. */
+const PREPARE_LOCK = 5200_0001;
+
+/**
+ * Runs `work` while no other server process prepares the same PostgreSQL database: several
+ * processes started together (behind a load balancer, with Redis fan-out) would otherwise race to
+ * create the migration tables and to seed. The lock is held by one pooled connection's session.
+ * SQLite needs none: its writers are serialised by the file lock.
+ */
+async function alone<T>(database: DatabaseHandle, work: () => Promise<T>): Promise<T> {
+  if (database.dialect !== 'postgres') return work();
+  return database.db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${PREPARE_LOCK})`.execute(connection);
+    try {
+      return await work();
+    } finally {
+      await sql`select pg_advisory_unlock(${PREPARE_LOCK})`.execute(connection);
+    }
+  });
+}
+
 /** Migrates, and seeds the demo data into an empty database when demo mode is on. */
-export async function prepareDatabase(database: DatabaseHandle, { demoSeed }: { demoSeed: boolean }) {
-  const applied = await migrateToLatest(database);
-  const seeded = demoSeed && (await isDatabaseEmpty(database.db));
-  if (seeded) await seedDemo(database.db);
-  return { applied, seeded };
+export function prepareDatabase(database: DatabaseHandle, { demoSeed }: { demoSeed: boolean }) {
+  return alone(database, async () => {
+    const applied = await migrateToLatest(database);
+    const seeded = demoSeed && (await isDatabaseEmpty(database.db));
+    if (seeded) await seedDemo(database.db);
+    return { applied, seeded };
+  });
 }

@@ -13,6 +13,8 @@ export interface TeamTable {
   name: string;
   /** 1 asks prices; 2 quotes (cloud team); 3 operation team. */
   type: number;
+  /** Lock version, raised by every edit through the resource API. */
+  version: Version;
   created_at: number;
   updated_at: number;
 }
@@ -30,6 +32,8 @@ export interface UserTable {
   /** 1 active, 0 disabled. */
   status: Flag;
   is_robot: Flag;
+  /** Lock version, raised by every edit through the resource API. */
+  version: Version;
   created_at: number;
   updated_at: number;
 }
@@ -40,6 +44,8 @@ export interface RoleTable {
   name: string;
   role_type: string;
   remark: string;
+  /** Lock version, raised by every edit through the resource API. */
+  version: Version;
   created_at: number;
   updated_at: number;
 }
@@ -61,6 +67,8 @@ export interface MenuTable {
   title_en: string;
   permission: string;
   sort: number;
+  /** Lock version, raised by every edit through the resource API. */
+  version: Version;
   created_at: number;
   updated_at: number;
 }
@@ -84,6 +92,8 @@ export interface DepartmentTable {
   phone: string;
   sort: number;
   status: Flag;
+  /** Lock version, raised by every edit through the resource API. */
+  version: Version;
   created_at: number;
   updated_at: number;
 }
@@ -93,6 +103,8 @@ export interface DictionaryTable {
   code: string;
   name: string;
   remark: string;
+  /** Lock version, raised by every edit through the resource API. */
+  version: Version;
   created_at: number;
   updated_at: number;
 }
@@ -105,6 +117,10 @@ export interface DictionaryItemTable {
   label_en: string;
   sort: number;
   status: Flag;
+  /** Lock version, raised by every edit through the resource API. */
+  version: Version;
+  created_at: ColumnType<number, number | undefined, number>;
+  updated_at: ColumnType<number, number | undefined, number>;
 }
 
 export interface AuthSessionTable {
@@ -248,6 +264,107 @@ export interface ScreenVersionTable {
   published_at: number;
 }
 
+/** A group chat (talk_type 2). */
+export interface ChatGroupTable {
+  id: Id;
+  name: string;
+  avatar: string;
+  owner_id: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ChatGroupMemberTable {
+  group_id: number;
+  user_id: number;
+  joined_at: number;
+}
+
+/** One per pair of users or per group; `last_sequence` is the counter of its gapless sequence. */
+export interface ChatConversationTable {
+  id: Id;
+  talk_type: number;
+  conv_key: string;
+  group_id: number | null;
+  last_sequence: ColumnType<number, number | undefined, number>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ChatMessageTable {
+  id: Id;
+  conversation_id: number;
+  /** 1, 2, 3… in each conversation, with no gaps. */
+  sequence: number;
+  talk_type: number;
+  /** 0 for a system message. */
+  send_id: number;
+  receiver_id: number;
+  msg_type: number;
+  content: string;
+  /** JSON of MessageExtra. */
+  extra: string;
+  client_msg_id: string;
+  created_at: number;
+}
+
+/** A user's entry for one conversation: list state and read mark. */
+export interface ChatSessionTable {
+  id: Id;
+  user_id: number;
+  conversation_id: number;
+  talk_type: number;
+  receiver_id: number;
+  is_top: Flag;
+  is_disturb: Flag;
+  draft_text: ColumnType<string, string | undefined, string>;
+  remark: ColumnType<string, string | undefined, string>;
+  /** Every record up to this sequence is read by the owner. */
+  read_sequence: ColumnType<number, number | undefined, number>;
+  /** Deleted from the list until the next message. */
+  hidden: Flag;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ChatRobotTable {
+  user_id: number;
+  code: string;
+  is_talk: Flag;
+  fallback_reply: string;
+  updated_at: number;
+}
+
+export interface ChatRobotRuleTable {
+  id: Id;
+  robot_id: number;
+  keyword: string;
+  match_mode: 'contains' | 'exact';
+  reply: string;
+  enabled: Flag;
+  sort: ColumnType<number, number | undefined, number>;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A one-minute, single-use ticket for opening /chat/ws; only its hash is kept. */
+export interface ChatTicketTable {
+  token_hash: string;
+  session_id: number;
+  expires_at: number;
+}
+
+/** A file a user uploaded for an image or file message. */
+export interface ChatUploadTable {
+  id: Id;
+  user_id: number;
+  url: string;
+  name: string;
+  size: number;
+  kind: 'image' | 'file';
+  created_at: number;
+}
+
 export interface Database {
   teams: TeamTable;
   users: UserTable;
@@ -285,6 +402,18 @@ export interface Database {
   websites: WebsiteTable;
   screens: ScreenTable;
   screen_versions: ScreenVersionTable;
+  chat_groups: ChatGroupTable;
+  chat_group_members: ChatGroupMemberTable;
+  chat_conversations: ChatConversationTable;
+  chat_messages: ChatMessageTable;
+  chat_sessions: ChatSessionTable;
+  chat_robots: ChatRobotTable;
+  chat_robot_rules: ChatRobotRuleTable;
+  chat_tickets: ChatTicketTable;
+  chat_uploads: ChatUploadTable;
+  resource_definitions: ResourceDefinitionTable;
+  resource_definition_versions: ResourceDefinitionVersionTable;
+  record_history: RecordHistoryTable;
 }
 
 export type User = Selectable<UserTable>;
@@ -481,4 +610,42 @@ export interface WebsiteTable extends ResourceColumns {
   icp: string;
   status: 'online' | 'offline';
   remark: string;
+}
+
+/** An admin-defined resource: its current definition and the columns its record table has. */
+export interface ResourceDefinitionTable {
+  id: Id;
+  name: string;
+  /** The ResourceDefinition as JSON. */
+  definition: string;
+  version: number;
+  /** StoredColumn[] as JSON (server/resources/custom-tables.ts), removed fields included. */
+  columns: string;
+  created_by: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Every saved version of an admin-defined resource, for the designer's history. */
+export interface ResourceDefinitionVersionTable {
+  id: Id;
+  name: string;
+  version: number;
+  definition: string;
+  created_by: number | null;
+  created_at: number;
+}
+
+/** One change of one record of any resource, with each field's value before and after. */
+export interface RecordHistoryTable {
+  id: Id;
+  resource: string;
+  record_id: number;
+  team_id: number | null;
+  action: 'create' | 'update' | 'delete' | 'import';
+  user_id: number | null;
+  user_name: string;
+  /** [{field, before, after}] as JSON. */
+  changes: string;
+  created_at: number;
 }

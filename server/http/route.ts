@@ -6,6 +6,7 @@ export interface RouteDoc {
   tags: string[];
   body?: TSchema;
   querystring?: TSchema;
+  params?: TSchema;
   /** The schema of `data` in a successful answer. */
   data: TSchema;
   /** Whether the route needs a Bearer token (shown as a lock in the API docs). */
@@ -21,6 +22,7 @@ export function routeSchema(doc: RouteDoc): FastifySchema {
     tags: doc.tags,
     ...(doc.body ? { body: doc.body } : {}),
     ...(doc.querystring ? { querystring: doc.querystring } : {}),
+    ...(doc.params ? { params: doc.params } : {}),
     ...(doc.auth ? { security: [{ bearerAuth: [] }] } : {}),
     response: {
       200: EnvelopeOf(doc.data),

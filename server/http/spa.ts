@@ -4,9 +4,11 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { sendNotFound } from './envelope';
+import { CHAT_API_PATH } from '../../src/contract/chat';
 
 /** Paths the SPA never owns: an unknown one of these is a 404 in the envelope, not index.html. */
-const SERVER_PATHS = /^\/(api|chat|expireToken|refreshToken|uploads)(\/|$)/;
+const SERVER_PATHS = /^\/(api|expireToken|refreshToken|uploads)(\/|$)/;
+const isServerPath = (pathname: string) => SERVER_PATHS.test(pathname) || CHAT_API_PATH.test(pathname);
 
 /**
  * Serves the built front end: hashed assets cached for a year, index.html never cached, and any
@@ -32,7 +34,7 @@ export const spa = fp(async function spa(app: FastifyInstance, { staticDir }: { 
     const wantsPage =
       built &&
       (request.method === 'GET' || request.method === 'HEAD') &&
-      !SERVER_PATHS.test(pathname) &&
+      !isServerPath(pathname) &&
       // A missing asset (it has an extension) is a 404, not the app shell.
       !path.extname(pathname);
     if (!wantsPage) return sendNotFound(request, reply);

@@ -33,7 +33,11 @@ export interface MessageContent {
   data: ChatRecord;
 }
 
-/** `im.message.read`: `sender_id` read these records in its conversation with `receiver_id`. */
+/**
+ * `im.message.read`, server → client: `sender_id` read these records in its conversation with
+ * `receiver_id` (for a group: these records are now read by every other member). Client → server:
+ * `{talk_type, receiver_id, ids}` (ReviewBody), the socket twin of POST /chat/talk/review.
+ */
 export interface ReadContent {
   sender_id: number;
   receiver_id: number;
@@ -59,3 +63,11 @@ export interface ScreenPublishedContent {
   vue_path: string;
   version: number;
 }
+
+/**
+ * The chat API's first path segments under /chat. The chat menu's pages live under /chat too
+ * (/chat/assistant, /chat/speech), so only these belong to the server; any other /chat/… path is a
+ * console page that history routing must answer with the app.
+ */
+export const CHAT_API_SEGMENTS = ['ws', 'talk', 'contact', 'group', 'ticket', 'upload'] as const;
+export const CHAT_API_PATH = new RegExp(`^/chat/(${CHAT_API_SEGMENTS.join('|')})(/|$)`);

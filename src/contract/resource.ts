@@ -1,7 +1,8 @@
 /**
  * Resources: what the one resource API serves, built-in (typed tables) and admin-defined alike.
  * A definition lists typed fields; from it come the JSON Schema that validates every write (ajv on
- * the server, rjsf's ajv in the form), the default screens and the columns of the database table.
+ * the server, an interpreting validator with ajv's messages in the form), the default screens and
+ * the columns of the database table.
  */
 import { Type, type Static, type TSchema } from './schema';
 import { patterns } from './validators';
@@ -121,6 +122,13 @@ export const ResourceDefinition = Type.Object(
     ),
     /** A tree: this field holds the parent record's id. */
     parentField: Type.Optional(Type.String({ pattern: NAME_PATTERN })),
+    /** The actions the resource supports at all (a log is read-only); every action when omitted. */
+    actions: Type.Optional(Type.Array(Type.Union(RESOURCE_ACTIONS.map((a) => Type.Literal(a))), { maxItems: RESOURCE_ACTIONS.length })),
+    /**
+     * Composite indexes for what screens filter and sort by together, e.g. [['status', 'paid_at']]
+     * for "status = x, newest paid first"; single `indexed` fields get their own index anyway.
+     */
+    indexes: Type.Optional(Type.Array(Type.Array(Type.String({ pattern: NAME_PATTERN }), { minItems: 1, maxItems: 4 }), { maxItems: 20 })),
     version: Type.Integer({ minimum: 1 }),
     updated_at: Type.Optional(Type.Integer()),
   },
@@ -192,6 +200,8 @@ export interface ListPage<R = ResourceRecord> {
   total: number;
   page: number;
   pageSize: number;
+  /** Lookup fields' labels: field → record id → the label field's value of the referenced record. */
+  labels?: Record<string, Record<string, string>>;
 }
 
 export const IdBody = Type.Object({ id: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });

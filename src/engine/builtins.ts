@@ -6,5 +6,7 @@ import { lazy } from 'react';
 import { DEFAULT_RENDERER, renderers } from './renderers';
 import '../widgets/cells';
 import '../widgets/goods';
+import './form/register';
+import './detail/register';
 
 renderers.list.register(DEFAULT_RENDERER, lazy(() => import('./list/ListRenderer')));

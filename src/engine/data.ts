@@ -11,7 +11,7 @@ export const resourceUrl = (name: string, action: string) => `/api/resources/${e
 
 export function useResourceDefinition(name: string | undefined) {
   const { request } = useEngineHost();
-  return useSWR<ResourceDefinition>(name ? ['definition', name] : null, () => request(resourceUrl(name!, 'definition')), {
+  return useSWR<ResourceDefinition>(name ? ['definition', name] : null, () => request(resourceUrl(name!, 'definition'), undefined, { method: 'GET' }), {
     revalidateOnFocus: false,
   });
 }

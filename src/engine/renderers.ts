@@ -5,7 +5,7 @@
  */
 import type { ComponentType, LazyExoticComponent } from 'react';
 import type { ResourceDefinition, ResourceRecord } from '../contract/resource';
-import type { DetailSpec, FormSpec, ListSpec, OpenMode, Screen } from '../contract/screen';
+import type { Action, DetailSpec, FormSpec, ListSpec, OpenMode, Screen } from '../contract/screen';
 import { createRegistry, type Registry } from './registry';
 
 /** What every part renderer gets: the screen it belongs to and the resource it works on. */
@@ -36,6 +36,11 @@ export interface FormRendererProps extends PartProps {
 export interface DetailRendererProps extends PartProps {
   spec: DetailSpec;
   id: number;
+  /**
+   * Runs one of the detail's actions (edit opens the form, delete confirms…) on the record shown;
+   * the actions' owner passes it. Without it the detail draws no action buttons.
+   */
+  onAction?(action: Action, record: ResourceRecord): void;
 }
 
 export interface RendererProps {

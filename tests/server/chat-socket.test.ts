@@ -1,6 +1,8 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { loginAs, startTestServer, type TestServer } from '../support/server-harness';
+import { spawnServer } from '../support/spawn-server';
 import type { ChatFrame } from '../../src/contract/chat';
 import { CLOSE_UNAUTHORIZED } from '../../src/contract/chat';
 
@@ -63,5 +65,24 @@ describe('the /chat/ws socket', () => {
     const started = Date.now();
     expect(await client.closed).toBe(1000);
     expect(Date.now() - started).toBeGreaterThanOrEqual(1500);
+  });
+});
+
+describe('the logs of a real server process', () => {
+  it('never keep the token a socket was opened with', async () => {
+    const server = await spawnServer({ LOG_LEVEL: 'info' });
+    try {
+      const { token } = await loginAs(server, 'seller', 'seller123');
+      const client = open(`${server.url.replace('http', 'ws')}/chat/ws?token=${token}`);
+      await client.next('connect');
+      client.socket.close();
+      await client.closed;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(server.output()).toContain('/chat/ws?token=[redacted]');
+      expect(server.output()).not.toContain(token);
+    } finally {
+      await server.stop();
+      fs.rmSync(server.dataDir, { recursive: true, force: true });
+    }
   });
 });

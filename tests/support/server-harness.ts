@@ -29,7 +29,7 @@ export interface TestServerOptions {
 }
 
 /** A PostgreSQL schema of its own per server, dropped afterwards, so test files never meet. */
-async function postgresSchema(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function postgresSchema(): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL!;
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });

@@ -15,10 +15,13 @@ export interface SpawnedServer {
   stop(): Promise<number | null>;
 }
 
-/** The real server as a user starts it (server/main.ts), on a free port and a fresh data folder. */
-export async function spawnServer(env: Record<string, string> = {}): Promise<SpawnedServer> {
+/**
+ * The real server as a user starts it (server/main.ts), on a free port and a fresh data folder; or
+ * another script that announces "running: <url>" the same way (a benchmark's instrumented server).
+ */
+export async function spawnServer(env: Record<string, string> = {}, script = 'server/main.ts'): Promise<SpawnedServer> {
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'console-proc-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

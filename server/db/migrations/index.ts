@@ -5,6 +5,8 @@ import { migration as accounts } from './0003_accounts';
 import { migration as notices } from './0004_notices';
 import { migration as clientErrors } from './0005_client_errors';
 import { migration as shareLinks } from './0006_share_links';
+import { migration as chat } from './0007_chat';
+import { migration as resources } from './0008_resources';
 import { migration as screens } from './0009_screens';
 
 /**
@@ -18,5 +20,7 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0004_notices', notices],
   ['0005_client_errors', clientErrors],
   ['0006_share_links', shareLinks],
+  ['0007_chat', chat],
+  ['0008_resources', resources],
   ['0009_screens', screens],
 ];

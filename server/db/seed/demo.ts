@@ -4,6 +4,8 @@ import { hashPassword } from '../../auth/passwords';
 import { settings } from '../../../src/contract/settings';
 import { MENU, menuPermission, type MenuSeed } from './menu';
 import { seedBusiness } from './business';
+import { seedChat } from './chat';
+import { QUOTER_RESOURCE_PERMISSIONS, SELLER_RESOURCE_PERMISSIONS } from '../../resources/builtin';
 import { notify } from '../../notices/notify';
 import type { NoticeType } from '../../../src/contract/api/notice';
 
@@ -28,7 +30,7 @@ const ROLES = {
     name: '询价员',
     role_type: 'seller',
     remark: '发起询价、管理商品与对账',
-    permissions: [],
+    permissions: SELLER_RESOURCE_PERMISSIONS,
     menus: ['Common', 'Question', 'Purchase', 'Sign', 'Dashboard', 'Index', 'Workbench', 'AskPrice', 'FindAddprice',
       'FindOrdinary', 'Bill', 'BillCore', 'DouyinOrder', 'KuaishouOrder', 'WechatOrder', 'importsend', 'StoreBill',
       'Goods', 'GoodsList', 'GoodsManagement', 'GoodsComment', 'GoodsStatistics', 'OrderNotice', 'PosterDesign',
@@ -39,7 +41,7 @@ const ROLES = {
     name: '团队管理员',
     role_type: 'manager',
     remark: '管理本团队成员（停用账号、结束登录）',
-    permissions: ['user:manage'],
+    permissions: ['user:manage', 'departments:read'],
     menus: ['Common', 'Question', 'Purchase', 'Sign', 'Dashboard', 'Index', 'Workbench', 'Account', 'Staff', 'Main',
       'HandleFind', 'UserCenter', 'ChangePassword'],
   },
@@ -47,7 +49,7 @@ const ROLES = {
     name: '报价员',
     role_type: 'staff',
     remark: '处理询价并报价',
-    permissions: [],
+    permissions: QUOTER_RESOURCE_PERMISSIONS,
     menus: ['Common', 'Spot', 'Transfer', 'Dashboard', 'Workbench', 'AskPrice', 'CoreAuto', 'CoreHandle', 'QuoteSpot',
       'QuoteTransfer', 'Chat', 'ChatAssistant', 'Account', 'QuotationLink', 'Main', 'HandleFind', 'UserCenter', 'ChangePassword'],
   },
@@ -163,6 +165,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
       userIds.set(user.username, id);
     }
     await seedBusiness(trx, { now, teamIds, userIds });
+    await seedChat(trx, { now, opsTeamId: teamIds.get('ops')!, userIds });
 
     for (const dict of DICTIONARIES) {
       const { id } = await trx
@@ -171,7 +174,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
         .returning('id')
         .executeTakeFirstOrThrow();
       for (const [sort, [value, label_zh, label_en]] of dict.items.entries()) {
-        await trx.insertInto('dictionary_items').values({ dictionary_id: id, value, label_zh, label_en, sort }).execute();
+        await trx.insertInto('dictionary_items').values({ dictionary_id: id, value, label_zh, label_en, sort, created_at: now, updated_at: now }).execute();
       }
     }
 

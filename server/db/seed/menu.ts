@@ -150,6 +150,7 @@ export const MENU: MenuSeed[] = [
       leaf('/setting/error-log', 'ErrorLog', '错误日志', 'Error Log'),
       leaf('/setting/change-log', 'ChangeLog', '更新日志', 'Change Log'),
       leaf('/setting/notice', 'Notice', '通知管理', 'Notices'),
+      leaf('/setting/designer', 'ScreenDesigner', '页面设计器', 'Screen Designer', 'BuildOutlined'),
     ],
   },
   {

@@ -1,6 +1,23 @@
 /**
  * The chat API under /chat (spec §3, §7): sessions, records, publishing, read state, groups,
  * contacts and the socket ticket. Frames on /chat/ws are in ../chat.ts.
+ *
+ * Every route is a POST answering the `{code, msg, data}` envelope; `data` is:
+ *   talk/session/list      SessionListBody   → SessionList
+ *   talk/session/save      SessionSaveBody   → ChatSession
+ *   talk/session/delete    SessionDeleteBody → null
+ *   talk/session/assistant (no body)         → ChatSession (the built-in assistant robot's)
+ *   talk/records           RecordsBody       → RecordsPage
+ *   talk/message/publish   PublishBody       → ChatRecord
+ *   talk/unread/clear      ConversationBody  → null
+ *   talk/review            ReviewBody        → null
+ *   contact/search         ContactSearchBody → ContactList
+ *   group/create           GroupCreateBody   → ChatSession (the caller's, for the new group)
+ *   group/members          GroupBody         → GroupMembers
+ *   group/invite           GroupInviteBody   → GroupMembers
+ *   group/leave            GroupBody         → null
+ *   upload                 multipart `file`  → ChatUpload
+ *   ticket                 (no body)         → SocketTicket
  */
 import { Type, type Static } from '../schema';
 
@@ -20,6 +37,12 @@ export const MSG_SYSTEM = 1000;
 export const TEXT_MAX = 5000;
 export const RECORDS_LIMIT_MAX = 100;
 export const CLIENT_MSG_ID_MAX = 64;
+export const REMARK_MAX = 50;
+/** Largest image and other file a chat message may carry (POST /chat/upload). */
+export const CHAT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const CHAT_FILE_MAX_BYTES = 20 * 1024 * 1024;
+/** Files other than images that /chat/upload accepts, by extension (never HTML, SVG or scripts). */
+export const CHAT_FILE_EXTENSIONS = ['pdf', 'txt', 'csv', 'json', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'zip', 'rar', '7z', 'gz', 'mp3', 'mp4'] as const;
 
 const Flag = Type.Union([Type.Literal(0), Type.Literal(1)]);
 const Id = Type.Integer({ minimum: 1 });
@@ -107,6 +130,8 @@ export const SessionSaveBody = Type.Object(
     is_top: Type.Optional(Flag),
     is_disturb: Type.Optional(Flag),
     draft_text: Type.Optional(Type.String({ maxLength: TEXT_MAX })),
+    /** The caller's own note on the other user. */
+    remark: Type.Optional(Type.String({ maxLength: REMARK_MAX })),
   },
   { additionalProperties: false },
 );
@@ -202,6 +227,19 @@ export const GroupMember = Type.Object({
 export type GroupMember = Static<typeof GroupMember>;
 export const GroupMembers = Type.Object({ group_id: Type.Integer(), name: Type.String(), rows: Type.Array(GroupMember) });
 export type GroupMembers = Static<typeof GroupMembers>;
+
+/**
+ * The answer of POST /chat/upload (multipart/form-data, one file field `file`): the URL an image
+ * (`msg_type` 2) or file (`msg_type` 3) message then names in `extra.url`.
+ */
+export const ChatUpload = Type.Object({
+  url: Type.String(),
+  name: Type.String(),
+  size: Type.Integer(),
+  /** image when the bytes are a PNG, JPEG, GIF or WebP picture. */
+  kind: Type.Union([Type.Literal('image'), Type.Literal('file')]),
+});
+export type ChatUpload = Static<typeof ChatUpload>;
 
 /** A one-minute ticket for /chat/ws?token=…, so the access token stays out of URLs and logs. */
 export const SocketTicket = Type.Object({ ticket: Type.String(), expires_in: Type.Integer() });

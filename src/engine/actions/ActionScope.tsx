@@ -131,7 +131,22 @@ export function ActionScope({ screen, definition, form, detail, children }: { sc
         );
       case 'detail':
         if (!definition || !detailSpec) return null;
-        return <RendererSlot key={structureKey(detailSpec)} kind="detail" props={{ screen, definition, spec: detailSpec, id: opening.id }} />;
+        return (
+          <RendererSlot
+            key={structureKey(detailSpec)}
+            kind="detail"
+            props={{
+              screen,
+              definition,
+              spec: detailSpec,
+              id: opening.id,
+              // A detail's edit opens the form over it; its other actions are links and API calls the detail runs itself.
+              onAction: (action, record) => {
+                if (action.kind === 'edit') open({ kind: 'form', mode: action.mode ?? formSpec.open ?? 'dialog', title: action.label[host.lang], record });
+              },
+            }}
+          />
+        );
       case 'screen':
         return <NestedScreen id={opening.screenId} />;
       case 'import':

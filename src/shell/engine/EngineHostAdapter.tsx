@@ -1,7 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { EngineHostProvider, type EngineHost } from '../../engine/host';
-import type { EngineMessageKey } from '../../engine/messages';
+import { engineMessagePath, type EngineMessageKey } from '../../engine/messages';
 import { useStore } from '../store';
 import { sessionStore } from '../auth/session';
 import { accessSubject } from '../auth/Permission';
@@ -12,7 +12,7 @@ import { shellEvents } from '../events';
 import { ConsoleDialog } from '../dialog/ConsoleDialog';
 
 /** Typed so that a key of ENGINE_MESSAGE_KEYS missing from the catalogues fails the type check. */
-const engineKey = (key: EngineMessageKey): MessageKey => `engine.${key}`;
+const engineKey = (key: EngineMessageKey): MessageKey => engineMessagePath(key);
 
 const onScreenPublished: EngineHost['onScreenPublished'] = (listener) => {
   shellEvents.on('screen.published', listener);

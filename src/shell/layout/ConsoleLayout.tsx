@@ -4,6 +4,8 @@ import { SettingOutlined } from '@ant-design/icons';
 import { useStore } from '../store';
 import { useI18n } from '../i18n/I18nProvider';
 import { ShellEventsBridge } from '../router/ShellEventsBridge';
+import { ChatRuntime } from '../chat/runtime';
+import '../chat/register-views';
 import { deviceStore, modeStore, themeStore } from '../theme/settings-store';
 import { themeDrawerStore } from '../theme/drawer-store';
 import type { LayoutName, Theme } from '../theme/theme';
@@ -138,6 +140,7 @@ export default function ConsoleLayout() {
       {/* antd's App (messages, modals) lives in the console frame only, so the login page does not load it. */}
       <AntApp>
         <ShellEventsBridge />
+        <ChatRuntime />
         <ConsoleFrame />
       </AntApp>
     </ConfigProvider>

@@ -6,6 +6,7 @@ import {
   ColorTool, DarkTool, FontSizeTool, FullscreenTool, LanguageTool, LockTool, MenuSearch, RefreshTool, ThemeTool, UserMenu,
 } from './tools';
 import { NoticeCenter } from '../notices/NoticeCenter';
+import { ChatEntry } from '../chat/ChatEntry';
 
 export interface HeaderTool {
   id: string;
@@ -18,6 +19,8 @@ export interface HeaderTool {
 const TOOLS: HeaderTool[] = [
   { id: 'search', switch: 'showSearch', Tool: MenuSearch },
   { id: 'notice', switch: 'showNotice', Tool: NoticeCenter },
+  // Chat is a feature, not a look: no theme switch hides it.
+  { id: 'chat', Tool: ChatEntry },
   { id: 'fullscreen', switch: 'showFullScreen', Tool: FullscreenTool },
   { id: 'refresh', switch: 'showRefresh', Tool: RefreshTool },
   { id: 'language', switch: 'showLanguage', Tool: LanguageTool },

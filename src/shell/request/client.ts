@@ -11,6 +11,8 @@ export class RequestError extends Error {
     readonly code: number | string,
     msg: string,
     readonly status: number,
+    /** What the server sent beside its message (e.g. each problem of a refused screen). */
+    readonly data: unknown = null,
   ) {
     super(msg);
     this.name = 'RequestError';
@@ -176,5 +178,5 @@ async function call<T>(url: string, options: RequestOptions, retried: boolean): 
     default:
       if (!options.silent) shellEvents.emit('notify:error', msg);
   }
-  throw new RequestError(code, msg, answer.status);
+  throw new RequestError(code, msg, answer.status, answer.body?.data ?? null);
 }

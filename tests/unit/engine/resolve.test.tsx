@@ -135,16 +135,16 @@ describe('resolving a menu item', { timeout: 30_000 }, () => {
     expect(await screen.findByText('未注册的区块组件：test.nowhere')).toBeTruthy();
   });
 
-  it('shows a placeholder while no form renderer is registered', async () => {
+  it('draws a form screen with the registered form renderer', async () => {
     signIn();
     serveScreen('test/form', { id: 'test/form', version: 1, title, kind: 'form', resource: 'supplier' });
     mockServer.use(
-      http.post('*/api/resources/supplier/definition', () =>
+      http.get('*/api/resources/supplier/definition', () =>
         ok({ name: 'supplier', title: { zh: '供应商', en: 'Supplier' }, kind: 'custom', labelField: 'name', teamScoped: true, version: 1, fields: [{ name: 'name', title: { zh: '名称', en: 'Name' }, type: 'string' }] }),
       ),
     );
     openScreen('test/form');
-    expect(await screen.findByText('表单渲染器尚未注册')).toBeTruthy();
+    expect(await screen.findByText('名称', {}, { timeout: 10_000 })).toBeTruthy();
   });
 
   it('offers a retry when the screen cannot be loaded', async () => {

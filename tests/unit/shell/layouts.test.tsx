@@ -49,7 +49,8 @@ function open(path = '/goods/list', theme: Partial<Theme> = {}) {
 const menuNav = () => screen.getByRole('navigation', { name: '菜单' });
 const sider = () => document.querySelector<HTMLElement>('.ant-layout-sider');
 
-describe('the console layouts', () => {
+// jsdom draws the whole frame (and the theme drawer) slowly on a busy machine.
+describe('the console layouts', { timeout: 20_000 }, () => {
   beforeEach(() => {
     sessionStore.set({
       user_info: { id: 1, name: '王小美', logo: '/avatar.svg' },
@@ -59,7 +60,12 @@ describe('the console layouts', () => {
       team: { id: 1, name: '询价一组', type: 1 },
       menu: MENU,
     });
-    mockServer.use(http.post('*/api/index/find-notice', () => HttpResponse.json({ code: 200, msg: 'ok', data: { rows: [] } })));
+    mockServer.use(
+      http.post('*/api/index/find-notice', () => HttpResponse.json({ code: 200, msg: 'ok', data: { rows: [] } })),
+      // The frame's chat: no sessions, and no socket (the chat has tests of its own).
+      http.post('*/chat/talk/session/list', () => HttpResponse.json({ code: 200, msg: 'ok', data: { rows: [] } })),
+      http.post('*/chat/ticket', () => HttpResponse.json({ code: 503, msg: 'unavailable', data: null }, { status: 503 })),
+    );
     deviceStore.set('desktop');
     collapseStore.set(false);
   });

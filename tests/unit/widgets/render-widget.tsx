@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import { SWRConfig } from 'swr';
 import { EngineHostProvider, type EngineHost } from '../../../src/engine/host';
+import { engineMessagePath } from '../../../src/engine/messages';
 import { translate } from '../../../src/shell/i18n/translate';
 import { request } from '../../../src/shell/request/client';
 import type { Language } from '../../../src/shell/i18n/types';
@@ -17,7 +18,7 @@ export const navigated: string[] = [];
 export function testHost(lang: Language = 'zh', overrides: Partial<EngineHost> = {}): EngineHost {
   return {
     lang,
-    t: (key, params) => translate(lang, `engine.${key}`, params),
+    t: (key, params) => translate(lang, engineMessagePath(key), params),
     request: (url, body, options) => request(url, { body, silent: options?.silent }),
     download: async () => {},
     user: { id: 1, name: 'seller', team_id: 1, team_type: 1 },

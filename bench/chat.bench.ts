@@ -1,0 +1,417 @@
+/**
+ * Chat under load, one server process: 5,000 sockets with heartbeats; private messages published
+ * over HTTP as fast as a window of in-flight messages allows (messages/s), then at a steady 2,000
+ * per second and at half the measured peak (publish-to-delivery latency). The baseline, run beside
+ * it with the same sockets, heartbeats and rates, is a bare `ws` server that only relays the same
+ * frames (bench/fixtures/bare-ws-relay.ts).
+ *
+ * Each side needs a file descriptor per socket: with 5,000 sockets, `ulimit -n` must be above about
+ * 5,200 for this process and for the server (`ulimit -n 20000` before `npm run bench` if it is not).
+ * CHAT_BENCH_SOCKETS and CHAT_BENCH_RATE change the load.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import WebSocket from 'ws';
+import { openDatabase } from '../server/db/open';
+import { prepareDatabase } from '../server/db/prepare';
+import { createSession } from '../server/auth/sessions';
+import { spawnServer } from '../tests/support/spawn-server';
+import type { ChatFrame, ConnectContent, MessageContent } from '../src/contract/chat';
+import type { BenchRow } from './lib/row';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const BARE_RELAY = path.join(import.meta.dirname, 'fixtures/bare-ws-relay.ts');
+const SOCKETS = Number(process.env.CHAT_BENCH_SOCKETS ?? 5_000);
+const RATE = Number(process.env.CHAT_BENCH_RATE ?? 2_000);
+/** Heartbeats every 10 s instead of 20 s: twice the steady ping load of the default. */
+const PING_INTERVAL_S = 10;
+const CONNECT_BATCH = 250;
+const WARMUP_MS = 3_000;
+const STEADY_MS = 15_000;
+const MAX_WINDOW = 200;
+const MAX_MS = 10_000;
+/** An open loop stops adding messages past this many waiting, so an overloaded side stays measurable. */
+const MAX_IN_FLIGHT = 5_000;
+const DRAIN_LIMIT_MS = 60_000;
+const LATENCY_BUDGET_MS = 100;
+/** The lighter open loop runs at this share of the chat server's measured peak. */
+const LIGHT_SHARE = 0.5;
+const HOUR_MS = 3_600_000;
+
+interface Running {
+  url: string;
+  stop(): Promise<unknown>;
+}
+
+/** How one side takes a message from user `from` to user `to`; `socketOf` gives a user's open socket. */
+type Publish = (from: number, to: number, clientMsgId: string, socketOf: (i: number) => WebSocket) => Promise<void>;
+
+interface Side {
+  name: string;
+  server: Running;
+  /** The token (or, for the bare relay, nothing) each socket opens with, by user index. */
+  socketQuery: (i: number) => string;
+  publish: Publish;
+  userIds: number[];
+}
+
+/** A database with the demo data and SOCKETS users, each signed in once; their access tokens. */
+async function prepareUsers(dataDir: string): Promise<{ ids: number[]; tokens: string[] }> {
+  const database = openDatabase({ databaseUrl: null, dataDir });
+  await prepareDatabase(database, { demoSeed: true });
+  const now = Date.now();
+  const ids: number[] = [];
+  const tokens: string[] = [];
+  await database.db.transaction().execute(async (trx) => {
+    const team = await trx.selectFrom('teams').select('id').orderBy('id').executeTakeFirstOrThrow();
+    for (let i = 0; i < SOCKETS; i++) {
+      const { id } = await trx
+        .insertInto('users')
+        .values({ team_id: team.id, department_id: null, username: `bench${i}`, password_hash: '!', name: `压测用户${i}`, logo: '', mobile: null, email: null, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const issued = await createSession(trx, id, { ip: '127.0.0.1', userAgent: 'chat bench' }, { accessTtlMs: 2 * HOUR_MS, refreshTtlMs: 2 * HOUR_MS, rotationGraceMs: 0 }, now);
+      ids.push(id);
+      tokens.push(issued.access);
+    }
+  });
+  await database.close();
+  return { ids, tokens };
+}
+
+function startBareRelay(): Promise<Running> {
+  const child = spawn(process.execPath, ['--import', 'tsx', BARE_RELAY], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', CHAT_PING_INTERVAL: String(PING_INTERVAL_S) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /running: (http:\/\/\S+)/.exec(output);
+      if (match)
+        resolve({
+          url: match[1],
+          stop: async () => {
+            child.kill('SIGTERM');
+            await exited;
+          },
+        });
+    });
+    void exited.then(() => reject(new Error(`bare ws relay exited:\n${output}`)));
+  });
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+
+function postJson(url: string, route: string, token: string, body: unknown): Promise<void> {
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      `${url}${route}`,
+      { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), authorization: `Bearer ${token}` } },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        response.on('end', () => (response.statusCode === 200 ? resolve() : reject(new Error(`${route}: HTTP ${response.statusCode} ${text}`))));
+      },
+    );
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
+
+/** The sockets of every user, with their heartbeats; reports deliveries to `delivered`. */
+async function openFleet(side: Side, delivered: (clientMsgId: string) => void) {
+  const sockets = new Array<WebSocket>(SOCKETS);
+  const timers: NodeJS.Timeout[] = [];
+  let pongs = 0;
+  let pings = 0;
+  const started = performance.now();
+  const open = (i: number) =>
+    new Promise<void>((resolve, reject) => {
+      const socket = new WebSocket(`${side.server.url.replace('http', 'ws')}/chat/ws?${side.socketQuery(i)}`);
+      sockets[i] = socket;
+      socket.on('error', reject);
+      socket.on('message', (raw) => {
+        const frame = JSON.parse(String(raw)) as ChatFrame;
+        if (frame.event === 'im.message') {
+          const content = frame.content as MessageContent;
+          if (content.receiver_id === side.userIds[i]) delivered(content.data.client_msg_id);
+        } else if (frame.event === 'pong') pongs++;
+        else if (frame.event === 'connect') {
+          const interval = (frame.content as ConnectContent).ping_interval * 1000;
+          // Spread over the interval, as real clients connect at different moments.
+          const first = setTimeout(() => {
+            const ping = () => {
+              pings++;
+              socket.send('{"event":"ping","content":{}}');
+            };
+            ping();
+            timers.push(setInterval(ping, interval));
+          }, Math.random() * interval);
+          timers.push(first);
+          resolve();
+        }
+      });
+    });
+  for (let i = 0; i < SOCKETS; i += CONNECT_BATCH) {
+    await Promise.all(Array.from({ length: Math.min(CONNECT_BATCH, SOCKETS - i) }, (_, k) => open(i + k)));
+  }
+  const connectMs = performance.now() - started;
+  return {
+    connectMs,
+    socketOf: (i: number) => sockets[i],
+    heartbeats: () => ({ pings, pongs }),
+    async close() {
+      for (const timer of timers) clearInterval(timer);
+      await Promise.all(
+        sockets.map((s) => {
+          if (s.readyState === s.CLOSED) return undefined;
+          const closed = new Promise((resolve) => s.once('close', resolve));
+          s.close();
+          return closed;
+        }),
+      );
+    },
+  };
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
+}
+
+/** Latency and delivery at one steady publishing rate. */
+interface Steady {
+  rate: number;
+  p50: number;
+  p99: number;
+  max: number;
+  delivered: number;
+  /** Messages not sent because MAX_IN_FLIGHT were already waiting. */
+  shed: number;
+  errors: number;
+}
+
+interface SideResult {
+  connectMs: number;
+  maxRate: number;
+  steady: Steady[];
+  firstError: string;
+  pings: number;
+  pongs: number;
+}
+
+/**
+ * Against one side: the most messages per second with a window in flight, then an open loop at each
+ * rate asked for (a number, or a function of the measured maximum).
+ */
+async function measure(side: Side, rates: Array<number | ((maxRate: number) => number)>): Promise<SideResult> {
+  const sentAt = new Map<string, number>();
+  let onDelivered: (latency: number) => void = () => {};
+  const fleet = await openFleet(side, (id) => {
+    const t0 = sentAt.get(id);
+    if (t0 === undefined) return;
+    sentAt.delete(id);
+    onDelivered(performance.now() - t0);
+  });
+  let counter = 0;
+  let errors = 0;
+  let firstError = '';
+  const send = () => {
+    const k = counter++;
+    const from = k % SOCKETS;
+    const id = `${side.name}-${String(k).padStart(8, '0')}`;
+    sentAt.set(id, performance.now());
+    side.publish(from, (from + 1) % SOCKETS, id, fleet.socketOf).catch((error: unknown) => {
+      errors++;
+      firstError ||= error instanceof Error ? error.message : String(error);
+      sentAt.delete(id);
+    });
+  };
+  // A side that fell behind drains its backlog before the next phase starts.
+  const drain = async () => {
+    for (const started = performance.now(); sentAt.size > 0 && performance.now() - started < DRAIN_LIMIT_MS; ) await sleep(100);
+    sentAt.clear();
+  };
+
+  // A window of messages in flight; each delivery lets the next one go.
+  let maxDelivered = 0;
+  let counting = false;
+  onDelivered = () => {
+    if (counting) maxDelivered++;
+    send();
+  };
+  for (let i = 0; i < MAX_WINDOW; i++) send();
+  await sleep(1_000);
+  counting = true;
+  await sleep(MAX_MS);
+  counting = false;
+  onDelivered = () => {};
+  await drain();
+  const maxRate = maxDelivered / (MAX_MS / 1000);
+
+  // Open loops: messages go out at the rate whatever the answers do; latencies after the warm-up count.
+  const steady: Steady[] = [];
+  for (const asked of rates) {
+    const rate = Math.max(1, Math.round(typeof asked === 'number' ? asked : asked(maxRate)));
+    const latencies: number[] = [];
+    const errorsBefore = errors;
+    let shed = 0;
+    const started = performance.now();
+    onDelivered = (latency) => {
+      if (performance.now() - started >= WARMUP_MS) latencies.push(latency);
+    };
+    for (let due = 0; performance.now() - started < WARMUP_MS + STEADY_MS; await sleep(2)) {
+      const target = Math.floor(((performance.now() - started) / 1000) * rate);
+      for (; due < target; due++) {
+        if (sentAt.size < MAX_IN_FLIGHT) send();
+        else shed++;
+      }
+    }
+    // Late deliveries of this phase still count, up to the drain limit.
+    await drain();
+    onDelivered = () => {};
+    latencies.sort((a, b) => a - b);
+    steady.push({
+      rate,
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+      max: latencies.at(-1) ?? NaN,
+      delivered: latencies.length / (STEADY_MS / 1000),
+      shed,
+      errors: errors - errorsBefore,
+    });
+  }
+
+  const { pings, pongs } = fleet.heartbeats();
+  await fleet.close();
+  return { connectMs: fleet.connectMs, maxRate, steady, firstError, pings, pongs };
+}
+
+export default async function chatBench(): Promise<BenchRow[]> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-chat-'));
+  try {
+    const { ids, tokens } = await prepareUsers(dataDir);
+    const frame = (from: number, to: number, clientMsgId: string) => {
+      const content: MessageContent = {
+        sender_id: ids[from],
+        receiver_id: ids[to],
+        talk_type: 1,
+        data: {
+          id: 0,
+          sequence: 0,
+          talk_type: 1,
+          send_id: ids[from],
+          receiver_id: ids[to],
+          msg_type: 1,
+          content: `bench message ${clientMsgId}`,
+          extra: {},
+          client_msg_id: clientMsgId,
+          nickname: `压测用户${from}`,
+          avatar: '',
+          is_read: 0,
+          created_at: Date.now(),
+        },
+      };
+      return JSON.stringify({ event: 'im.message', content });
+    };
+
+    // The chat server first: its measured peak sets the lighter rate both sides are then held to.
+    const server = await spawnServer({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', CHAT_PING_INTERVAL: String(PING_INTERVAL_S), CHAT_PING_TIMEOUT: String(PING_INTERVAL_S * 3) });
+    let chatResult: SideResult;
+    try {
+      chatResult = await measure(
+        {
+          name: 'chat',
+          server,
+          userIds: ids,
+          socketQuery: (i) => `token=${tokens[i]}`,
+          publish: (from, to, clientMsgId) =>
+            postJson(server.url, '/chat/talk/message/publish', tokens[from], { talk_type: 1, receiver_id: ids[to], msg_type: 1, content: `bench message ${clientMsgId}`, client_msg_id: clientMsgId }),
+        },
+        [RATE, (peak) => Math.min(RATE, peak * LIGHT_SHARE)],
+      );
+    } finally {
+      await server.stop();
+    }
+
+    const bare = await startBareRelay();
+    let bareResult: SideResult;
+    try {
+      bareResult = await measure(
+        {
+          name: 'bare',
+          server: bare,
+          userIds: ids,
+          socketQuery: (i) => `id=${ids[i]}`,
+          // The sender's own socket carries the frame, as a client of a relay would send it.
+          publish: async (from, to, clientMsgId, socketOf) => socketOf(from).send(frame(from, to, clientMsgId)),
+        },
+        chatResult.steady.map((phase) => phase.rate),
+      );
+    } finally {
+      await bare.stop();
+    }
+    return rows(chatResult, bareResult);
+  } finally {
+    agent.destroy();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function rows(chat: SideResult, bare: SideResult): BenchRow[] {
+  const baselineName = 'bare ws relay, same sockets';
+  const heartbeat = (r: SideResult) => `${r.pongs}/${r.pings} pings answered`;
+  const result: BenchRow[] = [
+    {
+      name: `open ${SOCKETS.toLocaleString('en')} sockets`,
+      value: chat.connectMs,
+      unit: 'ms',
+      baseline: bare.connectMs,
+      baselineName,
+      note: `heartbeats every ${PING_INTERVAL_S} s: ${heartbeat(chat)} (baseline ${heartbeat(bare)})`,
+    },
+    {
+      name: `most private messages per second (${MAX_WINDOW} in flight)`,
+      value: chat.maxRate,
+      unit: 'msg/s',
+      baseline: bare.maxRate,
+      baselineName,
+      note: `HTTP publish, committed with its sequence, delivered to both sides${chat.firstError ? `; first failure: ${chat.firstError.slice(0, 100)}` : ''}`,
+    },
+  ];
+  chat.steady.forEach((phase, i) => {
+    const base = bare.steady[i];
+    const at = `at ${phase.rate.toLocaleString('en')} msg/s`;
+    const held = phase.p99 <= LATENCY_BUDGET_MS ? 'held' : 'NOT held';
+    result.push(
+      { name: `publish→delivery p50 ${at}`, value: phase.p50, unit: 'ms', baseline: base.p50, baselineName, note: `max ${phase.max.toFixed(0)} ms` },
+      {
+        name: `publish→delivery p99 ${at}`,
+        value: phase.p99,
+        unit: 'ms',
+        baseline: base.p99,
+        baselineName,
+        budget: LATENCY_BUDGET_MS,
+        note: `p99 ≤ ${LATENCY_BUDGET_MS} ms ${held}; ${STEADY_MS / 1000} s after a ${WARMUP_MS / 1000} s warm-up`,
+      },
+      {
+        name: `delivered per second ${at}`,
+        value: phase.delivered,
+        unit: 'msg/s',
+        baseline: base.delivered,
+        baselineName,
+        note: `${phase.shed} not sent (over ${MAX_IN_FLIGHT.toLocaleString('en')} waiting), ${phase.errors} failed`,
+      },
+    );
+  });
+  return result;
+}

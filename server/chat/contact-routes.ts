@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { ContactList, ContactSearchBody } from '../../src/contract/api/chat';
+import { ok } from '../http/envelope';
+import { routeSchema } from '../http/route';
+import type { ChatHub } from './hub';
+
+const CONTACT_LIMIT = 20;
+
+export async function contactRoutes(app: FastifyInstance, { db, hub }: { db: Kysely<Database>; hub: ChatHub }) {
+  app.post<{ Body: ContactSearchBody }>(
+    '/chat/contact/search',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        ...routeSchema({ summary: 'People and robots the caller can start a conversation with', tags: ['chat'], body: ContactSearchBody, data: ContactList, auth: true }),
+        description: `Active users whose name or user name contains the keyword, ignoring case; robots first; at most ${CONTACT_LIMIT}. An empty keyword lists the first ones.`,
+      },
+    },
+    async (request) => {
+      const keyword = request.body.keyword.trim().toLowerCase();
+      let query = db
+        .selectFrom('users as u')
+        .innerJoin('teams as t', 't.id', 'u.team_id')
+        .select(['u.id', 'u.name', 'u.logo', 'u.is_robot', 't.name as team_name'])
+        .where('u.status', '=', 1)
+        .where('u.id', '<>', request.caller!.userId)
+        .orderBy('u.is_robot', 'desc')
+        .orderBy('u.id')
+        .limit(CONTACT_LIMIT);
+      if (keyword) {
+        // The keyword is matched literally: its own % and _ are escaped.
+        const pattern = `%${keyword.replace(/[!%_]/g, '!$&')}%`;
+        const like = (column: 'u.name' | 'u.username') => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '!'`;
+        query = query.where((eb) => eb.or([like('u.name'), like('u.username')]));
+      }
+      const rows = await query.execute();
+      const online = await hub.online(rows.filter((r) => r.is_robot !== 1).map((r) => r.id));
+      return ok({
+        rows: rows.map((r) => ({
+          id: r.id,
+          name: r.name,
+          avatar: r.logo,
+          team_name: r.team_name,
+          is_online: r.is_robot === 1 || online.has(r.id) ? 1 : 0,
+          is_robot: r.is_robot ? 1 : 0,
+        })),
+      });
+    },
+  );
+}

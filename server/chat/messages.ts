@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Selectable } from 'kysely';
+import type { ChatMessageTable, Database } from '../db/schema';
+import { isUniqueViolation } from '../db/errors';
+import { MSG_SYSTEM, type ChatRecord, type MessageExtra, type MsgType, type TalkType } from '../../src/contract/api/chat';
+import type { MessageContent } from '../../src/contract/chat';
+import type { ChatHub } from './hub';
+
+type MessageRow = Selectable<ChatMessageTable>;
+
+/** Where a message goes: the stored conversation and who is in it now. */
+export interface Target {
+  id: number;
+  talkType: TalkType;
+  participants: number[];
+}
+
+export interface NewMessage {
+  /** The author; 0 for a system message. */
+  sendId: number;
+  /** As stored: the other user of a private message, the group of a group message. */
+  receiverId: number;
+  msgType: MsgType;
+  content: string;
+  extra: MessageExtra;
+  clientMsgId: string;
+}
+
+/**
+ * Appends a record inside the caller's transaction: raises the conversation's counter (which holds
+ * every other writer of this conversation until commit, so sequences have no gaps and no repeats),
+ * stores the record, and brings its sessions to the top of their owners' lists again.
+ */
+export async function appendMessage(trx: Kysely<Database>, target: Target, message: NewMessage, now = Date.now()): Promise<MessageRow> {
+  const { last_sequence: sequence } = await trx
+    .updateTable('chat_conversations')
+    .set((eb) => ({ last_sequence: eb('last_sequence', '+', 1), updated_at: now }))
+    .where('id', '=', target.id)
+    .returning('last_sequence')
+    .executeTakeFirstOrThrow();
+  const row = await trx
+    .insertInto('chat_messages')
+    .values({
+      conversation_id: target.id,
+      sequence,
+      talk_type: target.talkType,
+      send_id: message.sendId,
+      receiver_id: message.receiverId,
+      msg_type: message.msgType,
+      content: message.content,
+      extra: JSON.stringify(message.extra),
+      client_msg_id: message.clientMsgId,
+      created_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  if (target.talkType === 1) {
+    // The first message creates the receiver's session; a deleted session comes back.
+    const [a, b] = target.participants;
+    const session = (user_id: number, receiver_id: number) => ({
+      user_id,
+      receiver_id,
+      conversation_id: target.id,
+      talk_type: 1,
+      created_at: now,
+      updated_at: now,
+    });
+    await trx
+      .insertInto('chat_sessions')
+      .values([session(a, b), session(b, a)])
+      .onConflict((oc) => oc.columns(['user_id', 'talk_type', 'receiver_id']).doUpdateSet({ updated_at: now, hidden: 0 }))
+      .execute();
+  } else {
+    // Group members got their sessions when they joined.
+    await trx.updateTable('chat_sessions').set({ updated_at: now, hidden: 0 }).where('conversation_id', '=', target.id).execute();
+  }
+  return row;
+}
+
+/** A system line (msg_type 1000, no author) in a group, e.g. "X joined". */
+export function appendSystemMessage(trx: Kysely<Database>, target: Target, groupId: number, content: string, now = Date.now()) {
+  const message: NewMessage = { sendId: 0, receiverId: groupId, msgType: MSG_SYSTEM, content, extra: {}, clientMsgId: `sys-${randomUUID()}` };
+  return appendMessage(trx, target, message, now);
+}
+
+/**
+ * Stores a message once. Sent again with the same client id (a retry after a lost answer, an
+ * outbox replay after a reload) it returns the stored record and `created: false`.
+ */
+export async function publishMessage(db: Kysely<Database>, target: Target, message: NewMessage, now = Date.now()) {
+  try {
+    const row = await db.transaction().execute((trx) => appendMessage(trx, target, message, now));
+    return { row, created: true };
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const stored = await db
+      .selectFrom('chat_messages')
+      .selectAll()
+      .where('send_id', '=', message.sendId)
+      .where('client_msg_id', '=', message.clientMsgId)
+      .executeTakeFirst();
+    if (!stored) throw error;
+    return { row: stored, created: false };
+  }
+}
+
+export type RecordRange = { before: number } | { after: number } | { ids: number[] };
+
+/** Records of one conversation, oldest first, with their authors and read state as of now. */
+export async function loadRecords(db: Kysely<Database>, conversationId: number, range: RecordRange, limit: number): Promise<ChatRecord[]> {
+  let query = db
+    .selectFrom('chat_messages as m')
+    .leftJoin('users as u', 'u.id', 'm.send_id')
+    .selectAll('m')
+    .select(['u.name as nickname', 'u.logo as avatar'])
+    .where('m.conversation_id', '=', conversationId)
+    .limit(limit);
+  if ('before' in range) query = query.where('m.sequence', '<', range.before).orderBy('m.sequence', 'desc');
+  else if ('after' in range) query = query.where('m.sequence', '>', range.after).orderBy('m.sequence', 'asc');
+  else query = query.where('m.id', 'in', range.ids).orderBy('m.sequence', 'asc');
+  const rows = await query.execute();
+  if ('before' in range) rows.reverse();
+  const marks = await readMarks(db, conversationId);
+  return rows.map((row) => toRecord(row, { name: row.nickname ?? '', logo: row.avatar ?? '' }, isReadByOthers(marks, row.send_id, row.sequence)));
+}
+
+/** Each participant's read mark: every record up to it is read by them. */
+export async function readMarks(db: Kysely<Database>, conversationId: number): Promise<Map<number, number>> {
+  const rows = await db.selectFrom('chat_sessions').select(['user_id', 'read_sequence']).where('conversation_id', '=', conversationId).execute();
+  return new Map(rows.map((r) => [r.user_id, r.read_sequence]));
+}
+
+/**
+ * A private record is read once the receiver's mark reaches it; a group record once every other
+ * member's does. Both are "every participant but the author".
+ */
+export function isReadByOthers(marks: Map<number, number>, authorId: number, sequence: number): boolean {
+  for (const [userId, mark] of marks) if (userId !== authorId && mark < sequence) return false;
+  return true;
+}
+
+export function toRecord(row: MessageRow, author: { name: string; logo: string }, isRead: boolean): ChatRecord {
+  return {
+    id: row.id,
+    sequence: row.sequence,
+    talk_type: row.talk_type as TalkType,
+    send_id: row.send_id,
+    receiver_id: row.receiver_id,
+    msg_type: row.msg_type as MsgType,
+    content: row.content,
+    extra: JSON.parse(row.extra) as MessageExtra,
+    client_msg_id: row.client_msg_id,
+    nickname: row.send_id > 0 ? author.name : '',
+    avatar: row.send_id > 0 ? author.logo : '',
+    is_read: isRead ? 1 : 0,
+    created_at: row.created_at,
+  };
+}
+
+/** Tells every participant's sockets (the author's other tabs too) about a committed record. */
+export function deliverRecord(hub: ChatHub, participants: readonly number[], record: ChatRecord): void {
+  const content: MessageContent = { sender_id: record.send_id, receiver_id: record.receiver_id, talk_type: record.talk_type, data: record };
+  hub.deliver(participants, { event: 'im.message', content });
+}

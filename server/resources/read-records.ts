@@ -1,0 +1,132 @@
+/**
+ * Reading records: a page of a ListQuery with its total and its lookups' labels, one record by id,
+ * always within the caller's team and without the fields hidden from them.
+ */
+import { sql, type AliasedRawBuilder, type Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { DialectName } from '../db/dialect';
+import type { ListPage, ListQuery, ResourceField, ResourceRecord } from '../../src/contract/resource';
+import { Code } from '../../src/contract/envelope';
+import { ApiError } from '../http/errors';
+import { isHidden, visibleFields, type ResourceCaller } from './caller';
+import type { ResourceRegistry } from './definitions';
+import { conditionsOf, orderOf, sortKeysOf, teamCondition, whereOf } from './list-query';
+import { dynamic, fromColumn, type ResourceStore } from './store';
+
+export interface ResourceContext {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  registry: ResourceRegistry;
+}
+
+export const DEFAULT_PAGE_SIZE = 20;
+
+type Row = Record<string, unknown>;
+
+/** The SELECT list of a record: the system fields (from whichever columns hold them) and the fields. */
+export function selection(store: ResourceStore, fields: ResourceField[]): AliasedRawBuilder<unknown, string>[] {
+  const { system } = store;
+  const column = (name: string | null, alias: string, absent: 'null' | '1' = 'null') =>
+    name ? sql.ref(name).as(alias) : (absent === '1' ? sql`1` : sql`null`).as(alias);
+  return [
+    sql.ref('id').as('id'),
+    column(system.version, 'version', '1'),
+    column(system.teamId, 'team_id'),
+    column(system.createdBy, 'created_by'),
+    column(system.createdAt, 'created_at'),
+    column(system.updatedAt, 'updated_at'),
+    ...fields.map((f) => sql.ref(f.name).as(f.name)),
+  ];
+}
+
+/** A row as the API's record; sub-table columns the caller may not see are dropped. */
+export function toRecord(fields: ResourceField[], row: Row): ResourceRecord {
+  const number = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  const record: ResourceRecord = {
+    id: Number(row.id),
+    version: Number(row.version),
+    team_id: number(row.team_id),
+    created_by: number(row.created_by),
+    created_at: Number(row.created_at),
+    updated_at: Number(row.updated_at),
+  };
+  for (const f of fields) {
+    const value = fromColumn(f, row[f.name]);
+    record[f.name] =
+      f.type === 'rows' && Array.isArray(value) && f.columns
+        ? value.map((item) => Object.fromEntries(f.columns!.map((c) => [c.name, item[c.name] ?? null])))
+        : value;
+  }
+  return record;
+}
+
+/** One record with every field, for the server's own use (writes compare against it); null when not found. */
+export async function readRow(db: Kysely<Database>, store: ResourceStore, id: number, caller: Pick<ResourceCaller, 'scope'>): Promise<ResourceRecord | null> {
+  const team = teamCondition(store, caller);
+  let query = dynamic(db).selectFrom(store.table).select(selection(store, store.definition.fields)).where(sql.ref('id'), '=', id);
+  if (team) query = query.where(team);
+  const row = await query.executeTakeFirst();
+  return row ? toRecord(store.definition.fields, row) : null;
+}
+
+export async function getRecord(ctx: ResourceContext, store: ResourceStore, caller: ResourceCaller, id: number): Promise<ResourceRecord> {
+  const fields = visibleFields(store.definition, caller);
+  const team = teamCondition(store, caller);
+  let query = dynamic(ctx.db).selectFrom(store.table).select(selection(store, fields)).where(sql.ref('id'), '=', id);
+  if (team) query = query.where(team);
+  const row = await query.executeTakeFirst();
+  if (!row) throw new ApiError(Code.notFound, 'recordNotFound');
+  return toRecord(fields, row);
+}
+
+export async function listRecords(ctx: ResourceContext, store: ResourceStore, caller: ResourceCaller, query: ListQuery): Promise<ListPage> {
+  const fields = visibleFields(store.definition, caller);
+  const where = whereOf(conditionsOf(store, caller, query, ctx.dialect));
+  const keys = sortKeysOf(store, caller, query.sort);
+  const page = query.page ?? 1;
+  const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
+  const db = dynamic(ctx.db);
+  const rows = await db
+    .selectFrom(store.table)
+    .select(selection(store, fields))
+    .where(where)
+    .orderBy(orderOf(keys, ctx.dialect))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  // A short first page is the whole answer: no need to count.
+  const total =
+    page === 1 && rows.length < pageSize
+      ? rows.length
+      : Number((await db.selectFrom(store.table).select(sql<number>`count(*)`.as('n')).where(where).executeTakeFirstOrThrow()).n);
+  const records = rows.map((row) => toRecord(fields, row));
+  const labels = await lookupLabels(ctx, caller, fields, records);
+  return { rows: records, total, page, pageSize, ...(labels ? { labels } : {}) };
+}
+
+/**
+ * The label of every record the rows' lookup fields point at, one query per lookup field, within
+ * the caller's team when the target is team-scoped.
+ */
+export async function lookupLabels(
+  ctx: ResourceContext,
+  caller: ResourceCaller,
+  fields: ResourceField[],
+  records: ResourceRecord[],
+): Promise<Record<string, Record<string, string>> | null> {
+  const labels: Record<string, Record<string, string>> = {};
+  for (const field of fields) {
+    if (field.type !== 'lookup' || !field.lookup) continue;
+    const ids = [...new Set(records.map((r) => r[field.name]).filter((v): v is number => typeof v === 'number'))];
+    if (ids.length === 0) continue;
+    const target = await ctx.registry.get(field.lookup.resource);
+    const label = target?.definition.fields.find((f) => f.name === field.lookup!.label);
+    if (!target || !label || isHidden(label, caller)) continue;
+    const team = teamCondition(target, caller);
+    let query = dynamic(ctx.db).selectFrom(target.table).select([sql.ref('id').as('id'), sql.ref(label.name).as('label')]).where(sql.ref('id'), 'in', ids);
+    if (team) query = query.where(team);
+    const found = await query.execute();
+    labels[field.name] = Object.fromEntries(found.map((row) => [String(row.id), row.label === null ? '' : String(row.label)]));
+  }
+  return Object.keys(labels).length > 0 ? labels : null;
+}

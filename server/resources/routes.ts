@@ -1,0 +1,223 @@
+/**
+ * One API for every resource, built-in or admin-defined: /api/resources/:name/… list, get, create,
+ * update, delete, bulk-delete, history, export and import, and the definitions a console renders
+ * screens from. Each route is open to any signed-in user; the resource's own permission codes,
+ * team scope and field access decide the rest (server/resources/caller.ts).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import { Type } from '../../src/contract/schema';
+import { Code } from '../../src/contract/envelope';
+import {
+  BulkDeleteBody,
+  CreateBody,
+  DeleteBody,
+  IdBody,
+  ListQuery,
+  ResourceDefinition as ResourceDefinitionSchema,
+  UpdateBody,
+} from '../../src/contract/resource';
+import {
+  BulkDeleteAnswer,
+  DefinitionList,
+  ExportQuerystring,
+  HistoryAnswer,
+  ImportQuerystring,
+  ImportReportSchema,
+  ListAnswer,
+  ResourceParams,
+  ResourceRecordSchema,
+} from '../../src/contract/api/resources';
+import type { DatabaseHandle } from '../db/open';
+import { ok } from '../http/envelope';
+import { ApiError } from '../http/errors';
+import { routeSchema } from '../http/route';
+import { assertAction, definitionFor, mayTake, resourceCaller } from './caller';
+import { resourceRegistry } from './definitions';
+import { exportRecords } from './export';
+import { readHistory } from './history';
+import { IMPORT_MAX_MB, importRecords, type ImportMode, type UploadedFile } from './import';
+import { getRecord, listRecords, readRow, type ResourceContext } from './read-records';
+import { listQueryError } from './validation';
+import { bulkDelete, createRecord, deleteRecord, updateRecord } from './write-records';
+import type { ResourceStore } from './store';
+
+const TAGS = ['resource'];
+const SIGNED_IN = 'authenticated' as const;
+const IMPORT_FIELD = 'file';
+
+type Params = { Params: ResourceParams };
+
+export async function resourceRoutes(app: FastifyInstance, { database }: { database: DatabaseHandle }) {
+  // Registered here, not on the whole server, so only these routes (and the avatar's) take multipart bodies.
+  await app.register(multipart, { limits: { fileSize: IMPORT_MAX_MB * 1024 * 1024, files: 1 } });
+  const registry = resourceRegistry(database);
+  const ctx: ResourceContext = { db: database.db, dialect: database.dialect, registry };
+
+  async function storeOf(request: FastifyRequest<Params>): Promise<ResourceStore> {
+    const store = await registry.get(request.params.name);
+    if (!store) throw new ApiError(Code.notFound, 'resourceNotFound', { name: request.params.name });
+    return store;
+  }
+
+  const doc = (summary: string, data: Parameters<typeof routeSchema>[0]['data'], extra: Partial<Parameters<typeof routeSchema>[0]> = {}) =>
+    routeSchema({ summary, tags: TAGS, params: ResourceParams, data, auth: true, ...extra });
+
+  app.get(
+    '/api/resources',
+    {
+      config: { access: SIGNED_IN },
+      schema: routeSchema({ summary: 'The resources the caller may list, each without the fields hidden from them', tags: TAGS, data: DefinitionList, auth: true }),
+    },
+    async (request) => {
+      const caller = await resourceCaller(request);
+      const stores = await registry.list();
+      return ok({ rows: stores.filter((s) => mayTake(s.definition, caller, 'list')).map((s) => definitionFor(s.definition, caller)) });
+    },
+  );
+
+  app.get<Params>(
+    '/api/resources/:name/definition',
+    { config: { access: SIGNED_IN }, schema: doc("A resource's definition without the fields hidden from the caller", ResourceDefinitionSchema) },
+    async (request) => {
+      const store = await storeOf(request);
+      const caller = await resourceCaller(request);
+      if (!mayTake(store.definition, caller, 'list') && !mayTake(store.definition, caller, 'get')) throw new ApiError(Code.forbidden, 'forbidden');
+      return ok(definitionFor(store.definition, caller));
+    },
+  );
+
+  app.post<Params & { Body: ListQuery }>(
+    '/api/resources/:name/list',
+    { config: { access: SIGNED_IN }, schema: doc('A page of records: filters, keyword, sort, total', ListAnswer, { body: ListQuery }) },
+    async (request) => {
+      const store = await storeOf(request);
+      const caller = await resourceCaller(request);
+      assertAction(store, caller, 'list');
+      return ok(await listRecords(ctx, store, caller, request.body ?? {}));
+    },
+  );
+
+  app.post<Params & { Body: { id: number } }>(
+    '/api/resources/:name/get',
+    { config: { access: SIGNED_IN }, schema: doc('One record', ResourceRecordSchema, { body: IdBody }) },
+    async (request) => {
+      const store = await storeOf(request);
+      const caller = await resourceCaller(request);
+      assertAction(store, caller, 'get');
+      return ok(await getRecord(ctx, store, caller, request.body.id));
+    },
+  );
+
+  app.post<Params & { Body: { values: Record<string, unknown> } }>(
+    '/api/resources/:name/create',
+    { config: { access: SIGNED_IN }, schema: doc('Create a record', ResourceRecordSchema, { body: CreateBody }) },
+    async (request) => ok(await createRecord(ctx, await storeOf(request), await resourceCaller(request), request.body.values)),
+  );
+
+  app.post<Params & { Body: UpdateBody }>(
+    '/api/resources/:name/update',
+    {
+      config: { access: SIGNED_IN },
+      schema: doc('Change a record at the version it was read; a changed record answers 409', ResourceRecordSchema, { body: UpdateBody }),
+    },
+    async (request) => ok(await updateRecord(ctx, await storeOf(request), await resourceCaller(request), request.body)),
+  );
+
+  app.post<Params & { Body: { id: number; version?: number } }>(
+    '/api/resources/:name/delete',
+    { config: { access: SIGNED_IN }, schema: doc('Delete a record (at its version, when given)', Type.Null(), { body: DeleteBody }) },
+    async (request) => {
+      await deleteRecord(ctx, await storeOf(request), await resourceCaller(request), request.body.id, request.body.version);
+      return ok(null);
+    },
+  );
+
+  app.post<Params & { Body: { ids: number[] } }>(
+    '/api/resources/:name/bulk-delete',
+    { config: { access: SIGNED_IN }, schema: doc('Delete several records, all or none', BulkDeleteAnswer, { body: BulkDeleteBody }) },
+    async (request) => ok({ deleted: await bulkDelete(ctx, await storeOf(request), await resourceCaller(request), request.body.ids) }),
+  );
+
+  app.post<Params & { Body: { id: number } }>(
+    '/api/resources/:name/history',
+    { config: { access: SIGNED_IN }, schema: doc("A record's changes with each field's value before and after, newest first", HistoryAnswer, { body: IdBody }) },
+    async (request) => {
+      const store = await storeOf(request);
+      const caller = await resourceCaller(request);
+      assertAction(store, caller, 'get');
+      const rows = await readHistory(ctx.db, store, request.body.id, caller);
+      // Deleted records keep their history; an id the caller never could see has none for them.
+      if (rows.length === 0 && !(await readRow(ctx.db, store, request.body.id, caller))) throw new ApiError(Code.notFound, 'recordNotFound');
+      return ok({ rows });
+    },
+  );
+
+  app.get<Params & { Querystring: ExportQuerystring }>(
+    '/api/resources/:name/export',
+    {
+      config: { access: SIGNED_IN },
+      schema: {
+        ...doc('Export the rows of a query as CSV or XLSX (streamed file; errors in the envelope)', Type.Null(), { querystring: ExportQuerystring }),
+        description: 'Answers the file itself: header row of field titles in the caller\'s language, money in yuan, enums by label.',
+      },
+    },
+    async (request, reply) => {
+      const store = await storeOf(request);
+      const caller = await resourceCaller(request);
+      let query: unknown = {};
+      if (request.query.query) {
+        try {
+          query = JSON.parse(request.query.query);
+        } catch {
+          throw new ApiError(Code.badRequest, 'exportQueryInvalid');
+        }
+      }
+      const invalid = listQueryError(query, caller.lang);
+      if (invalid) throw new ApiError(Code.badRequest, 'fieldInvalid', { field: invalid.path, reason: invalid.message });
+      const file = await exportRecords(ctx, store, caller, query as ListQuery, request.query.format);
+      return reply
+        .type(file.contentType)
+        .header('content-disposition', `attachment; filename="${store.definition.name}.${request.query.format}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`)
+        .header('cache-control', 'no-store')
+        .send(file.stream);
+    },
+  );
+
+  async function uploaded(request: FastifyRequest): Promise<UploadedFile> {
+    const part = request.isMultipart() ? await request.file() : undefined;
+    if (!part) throw new ApiError(Code.badRequest, 'importFileMissing');
+    let bytes: Buffer;
+    try {
+      // Read before any refusal: an unread part would leave the rest of the request stuck on the socket.
+      bytes = await part.toBuffer();
+    } catch (error) {
+      if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw new ApiError(Code.payloadTooLarge, 'importTooLarge', { mb: IMPORT_MAX_MB });
+      throw error;
+    }
+    if (part.fieldname !== IMPORT_FIELD) throw new ApiError(Code.badRequest, 'importFileMissing');
+    return { filename: part.filename, mimetype: part.mimetype, bytes };
+  }
+
+  const importDescription = `multipart/form-data with one file field \`${IMPORT_FIELD}\`: a CSV (UTF-8) or XLSX file of at most ${IMPORT_MAX_MB} MiB whose first row holds field titles or names.`;
+  for (const [url, summary, preview] of [
+    ['/api/resources/:name/import/preview', 'Read an import file and report what it would write, writing nothing', true],
+    ['/api/resources/:name/import', 'Import a file: every row or none (mode=all), or only the valid rows (mode=valid)', false],
+  ] as const) {
+    app.post<Params & { Querystring: { mode?: 'all' | 'valid' } }>(
+      url,
+      {
+        config: { access: SIGNED_IN },
+        schema: { ...doc(summary, ImportReportSchema, { querystring: ImportQuerystring }), description: importDescription },
+      },
+      async (request) => {
+        const store = await storeOf(request);
+        const caller = await resourceCaller(request);
+        assertAction(store, caller, 'import');
+        const mode: ImportMode = preview ? 'preview' : (request.query.mode ?? 'all');
+        return ok(await importRecords(ctx, store, caller, await uploaded(request), mode));
+      },
+    );
+  }
+}
+

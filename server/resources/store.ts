@@ -1,0 +1,140 @@
+/**
+ * Where a resource lives: its table, which columns play the system fields' parts, and how field
+ * values travel between the API's records and the database's columns. Built-in resources describe
+ * their typed tables this way (builtin.ts); admin-defined ones get a table made to measure
+ * (custom-tables.ts). Everything else in server/resources works on this one shape.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { MessageKey } from '../http/messages';
+import {
+  RESOURCE_ACTIONS,
+  type RecordValue,
+  type ResourceAction,
+  type ResourceDefinition,
+  type ResourceField,
+  type ResourceRecord,
+  type SystemField,
+} from '../../src/contract/resource';
+
+/** Any table by name: resource tables are known only at run time. Identifiers come from definitions. */
+export type DynamicDb = Kysely<Record<string, Record<string, unknown>>>;
+
+/** The same connection (or transaction) seen as one over tables known only at run time. */
+export function dynamic(db: Kysely<Database>): DynamicDb {
+  return db as unknown as DynamicDb;
+}
+
+/** The columns holding each system field; null where a built-in table has none. */
+export interface SystemColumns {
+  teamId: string | null;
+  createdBy: string | null;
+  createdAt: string;
+  updatedAt: string;
+  version: string | null;
+}
+
+export interface StoreHooks {
+  /** Columns a new row needs beyond its fields (a user's password hash). */
+  insertColumns?(): Record<string, unknown>;
+  /** Refuses a change to a record that must stay (the admin role, one's own account). */
+  protect?(record: ResourceRecord, action: 'update' | 'delete', caller: { userId: number }): MessageKey | null;
+  /** Runs in the write's transaction after the row changed (ending a disabled user's logins). */
+  afterWrite?(trx: Kysely<Database>, before: ResourceRecord | null, after: ResourceRecord | null): Promise<void>;
+}
+
+export interface ResourceStore {
+  definition: ResourceDefinition;
+  table: string;
+  system: SystemColumns;
+  /** Column sets unique together, checked before a write so the refusal names the field. */
+  uniques: string[][];
+  /** Fields a new record may leave empty to get a document number: field → prefix. */
+  numbered: Record<string, string>;
+  /** NOT NULL columns of built-in tables that store '' or 0 where the API says null. */
+  emptyValues: Record<string, string | number>;
+  hooks: StoreHooks;
+}
+
+/** How a field's values are stored: the column type of admin-defined tables, the conversions of all. */
+export type Storage = 'text' | 'bigint' | 'real' | 'flag';
+
+export function storageOf(field: Pick<ResourceField, 'type' | 'options'>): Storage {
+  switch (field.type) {
+    case 'integer':
+    case 'money':
+    case 'datetime':
+    case 'lookup':
+      return 'bigint';
+    case 'number':
+      return 'real';
+    case 'boolean':
+      return 'flag';
+    case 'enum':
+      return (field.options ?? []).length > 0 && (field.options ?? []).every((o) => typeof o.value === 'number') ? 'bigint' : 'text';
+    default:
+      return 'text';
+  }
+}
+
+/** Text-stored types whose values can be compared with `contains` and searched by keyword. */
+export function isTextual(field: Pick<ResourceField, 'type' | 'options'>): boolean {
+  return storageOf(field) === 'text' && field.type !== 'rows';
+}
+
+export function supports(store: ResourceStore, action: ResourceAction): boolean {
+  return (store.definition.actions ?? RESOURCE_ACTIONS).includes(action);
+}
+
+/** A field's value as a column value. */
+export function toColumn(store: ResourceStore, field: ResourceField, value: RecordValue | undefined): unknown {
+  if (value === null || value === undefined) return store.emptyValues[field.name] ?? null;
+  if (field.type === 'boolean') return value ? 1 : 0;
+  if (field.type === 'rows') return JSON.stringify(value);
+  return value;
+}
+
+/** A column value as the field's value. */
+export function fromColumn(field: ResourceField, raw: unknown): RecordValue {
+  if (raw === null || raw === undefined) return null;
+  if (field.type === 'boolean') return Boolean(Number(raw));
+  if (field.type === 'rows') return parseRows(raw);
+  if (typeof raw === 'bigint') return Number(raw);
+  return raw as RecordValue;
+}
+
+function parseRows(raw: unknown): Record<string, unknown>[] {
+  if (Array.isArray(raw)) return raw as Record<string, unknown>[];
+  try {
+    const parsed: unknown = JSON.parse(String(raw));
+    return Array.isArray(parsed) ? (parsed as Record<string, unknown>[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The system field each column answers for; a null column reads as null (version as 1). */
+export function systemColumnOf(store: ResourceStore, field: SystemField): string | null {
+  switch (field) {
+    case 'id':
+      return 'id';
+    case 'version':
+      return store.system.version;
+    case 'team_id':
+      return store.system.teamId;
+    case 'created_by':
+      return store.system.createdBy;
+    case 'created_at':
+      return store.system.createdAt;
+    case 'updated_at':
+      return store.system.updatedAt;
+  }
+}
+
+/** '' and null both mean "no value", so a form that sends either for an empty field changes nothing. */
+export function sameValue(a: unknown, b: unknown): boolean {
+  const empty = (v: unknown) => v === null || v === undefined || v === '';
+  if (empty(a) || empty(b)) return empty(a) && empty(b);
+  if (typeof a === 'object' || typeof b === 'object') return JSON.stringify(a) === JSON.stringify(b);
+  return a === b;
+}

@@ -1,0 +1,89 @@
+/**
+ * Validates a record's values with the resource's JSON Schema (valuesSchema of the contract), the
+ * same schema and the same ajv-i18n messages the console's form uses, so both refuse the same input
+ * with the same words. One compiled validator per definition version.
+ */
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import localizeZh from 'ajv-i18n/localize/zh';
+import { ListQuery, valuesSchema, type ResourceDefinition } from '../../src/contract/resource';
+import type { Language } from '../http/messages';
+
+const ajv = new Ajv({ allErrors: true, strict: false });
+addFormats(ajv);
+
+/** A definition object stands for one version: a changed definition is a new object, compiled anew. */
+const compiled = new WeakMap<ResourceDefinition, ValidateFunction>();
+
+function validatorOf(definition: ResourceDefinition): ValidateFunction {
+  let validate = compiled.get(definition);
+  if (!validate) {
+    validate = ajv.compile(valuesSchema(definition));
+    compiled.set(definition, validate);
+  }
+  return validate;
+}
+
+export interface ValueError {
+  /** The top-level field the error is about. */
+  field: string;
+  /** Where inside it, for `rows` fields: "items.2.qty". */
+  path: string;
+  /** The JSON Schema keyword that failed: `required` means the value is missing. */
+  keyword: string;
+  message: string;
+}
+
+/** The first error of each field, in the caller's language; an empty list when the values pass. */
+export function validateValues(definition: ResourceDefinition, values: Record<string, unknown>, lang: Language): ValueError[] {
+  const validate = validatorOf(definition);
+  if (validate(values)) return [];
+  const errors = [...(validate.errors ?? [])];
+  const byField = new Map<string, ValueError>();
+  for (const error of errors) {
+    const segments = pathOf(error);
+    const field = segments[0] ?? '';
+    // oneOf of an enum: the value is none of the options. Say so rather than "must match oneOf".
+    const enumMiss = error.keyword === 'oneOf' || error.schemaPath.includes('/oneOf/');
+    const previous = byField.get(field);
+    if (previous && !(enumMiss && error.keyword === 'oneOf')) continue;
+    byField.set(field, { field, path: segments.join('.'), keyword: error.keyword, message: enumMiss ? enumMessage(lang) : localized(error, lang) });
+  }
+  return [...byField.values()];
+}
+
+function pathOf(error: ErrorObject): string[] {
+  const segments = error.instancePath.split('/').filter(Boolean);
+  const params = error.params as { missingProperty?: string; additionalProperty?: string };
+  if (error.keyword === 'required' && params.missingProperty) segments.push(params.missingProperty);
+  if (error.keyword === 'additionalProperties' && params.additionalProperty) segments.push(params.additionalProperty);
+  return segments;
+}
+
+function localized(error: ErrorObject, lang: Language): string {
+  const copy = { ...error };
+  if (lang === 'zh') localizeZh([copy]);
+  return copy.message ?? '';
+}
+
+function enumMessage(lang: Language): string {
+  return localized({ keyword: 'enum', instancePath: '', schemaPath: '', params: { allowedValues: [] }, message: 'must be equal to one of the allowed values' }, lang);
+}
+
+/** Checks one value against its field's schema alone (a definition's default, an import cell). */
+export function validateFieldValue(definition: ResourceDefinition, fieldName: string, value: unknown, lang: Language): string | null {
+  const field = definition.fields.find((f) => f.name === fieldName);
+  if (!field) return null;
+  const single: ResourceDefinition = { ...definition, fields: [{ ...field, required: false }] };
+  const errors = validateValues(single, { [fieldName]: value }, lang);
+  return errors[0]?.message ?? null;
+}
+
+const listQuery = ajv.compile<ListQuery>(ListQuery);
+
+/** A ListQuery that arrived outside a JSON body (the export's query string); the first error when invalid. */
+export function listQueryError(value: unknown, lang: Language): { path: string; message: string } | null {
+  if (listQuery(value)) return null;
+  const error = listQuery.errors![0];
+  return { path: ['query', ...pathOf(error)].join('.'), message: localized(error, lang) };
+}

@@ -1,0 +1,116 @@
+/**
+ * The detail renderer (renderers.detail): one record as grouped descriptions, the lists of other
+ * resources that refer to it, its change history, and the detail's actions, which the caller runs.
+ */
+import { Button, Descriptions, Result, Skeleton, Space, type DescriptionsProps } from 'antd';
+import type { ResourceDefinition, ResourceRecord } from '../../contract/resource';
+import type { DetailSpec } from '../../contract/screen';
+import { hasAccess, WILDCARD } from '../../contract/permissions';
+import { holds } from '../../contract/expression';
+import { useEngineHost, type EngineHost } from '../host';
+import type { DetailRendererProps } from '../renderers';
+import { useRecord } from '../data';
+import { useThemeVars } from '../form/theme-vars';
+import { FieldValue } from './FieldValue';
+import { History } from './History';
+import { Related } from './Related';
+import { isSystemField, systemFieldLabel } from './system-fields';
+import './detail.css';
+
+/** Types whose values need a whole row of the descriptions. */
+const WIDE_TYPES = new Set(['text', 'richtext', 'rows']);
+const DEFAULT_COLUMNS = 2;
+
+type Item = NonNullable<DescriptionsProps['items']>[number] & { span: number };
+
+/**
+ * The items of one group: a wide value starts a row of its own and fills it, the last item of a
+ * row left short stretches to its end, so every row adds up to the group's columns.
+ */
+export function groupItems(group: DetailSpec['groups'][number], definition: ResourceDefinition, record: ResourceRecord, host: EngineHost): Item[] {
+  const columns = group.columns ?? DEFAULT_COLUMNS;
+  const fields = new Map(definition.fields.map((f) => [f.name, f]));
+  const items: Item[] = [];
+  let used = 0;
+  const closeRow = () => {
+    if (used > 0 && items.length) items[items.length - 1].span += columns - used;
+    used = 0;
+  };
+  for (const name of group.fields) {
+    const field = fields.get(name);
+    if (!field && !isSystemField(name)) continue;
+    const label = field ? field.title[host.lang] : systemFieldLabel(name, host.t);
+    const children = <FieldValue field={field ?? (name.endsWith('_at') ? DATETIME : undefined)} value={record[name]} record={record} />;
+    if (field && WIDE_TYPES.has(field.type)) {
+      closeRow();
+      items.push({ key: name, label, children, span: columns });
+      continue;
+    }
+    items.push({ key: name, label, children, span: 1 });
+    used += 1;
+    if (used === columns) used = 0;
+  }
+  closeRow();
+  return items;
+}
+
+/** created_at / updated_at are moments; drawn as a datetime field would be. */
+const DATETIME = { name: 'moment', title: { zh: '', en: '' }, type: 'datetime' } as const;
+
+export default function DetailRenderer({ screen, definition, spec, id, onAction }: DetailRendererProps) {
+  const host = useEngineHost();
+  const { t, lang, access, user } = host;
+  const themeVars = useThemeVars();
+  const { data: record, isLoading, error } = useRecord(definition.name, id);
+  if (isLoading) return <Skeleton active paragraph={{ rows: 6 }} />;
+  if (!record) return <Result status="404" title={t('detailNotFound')} subTitle={(error as { message?: string } | undefined)?.message} />;
+
+  const context = {
+    values: { record, user: { ...user, roles: access.role, permissions: access.permission } },
+    held: new Set(access.admin ? [WILDCARD] : [...access.role, ...access.permission]),
+  };
+  const actions = onAction ? (spec.actions ?? []).filter((a) => hasAccess(access, a.permission) && holds(a.visible, context)) : [];
+
+  return (
+    <div className="ed-detail" style={themeVars}>
+      {actions.length > 0 && (
+        <Space className="ed-actions" wrap>
+          {actions.map((action) => (
+            <Button
+              key={action.key}
+              type={action.type === 'link' ? 'default' : action.type}
+              danger={action.danger}
+              disabled={action.disabled !== undefined && holds(action.disabled, context)}
+              onClick={() => onAction?.(action, record)}
+            >
+              {action.label[lang]}
+            </Button>
+          ))}
+        </Space>
+      )}
+      {spec.groups.map((group, index) => (
+        <Descriptions
+          key={index}
+          className="ed-group"
+          title={group.title[lang]}
+          bordered
+          size="small"
+          column={group.columns ?? DEFAULT_COLUMNS}
+          items={groupItems(group, definition, record, host)}
+        />
+      ))}
+      {spec.related?.map((related) => (
+        <section key={`${related.resource}.${related.field}`} className="ed-section">
+          <h4 className="ed-section-title">{related.title[lang]}</h4>
+          <Related related={related} parent={screen} id={id} />
+        </section>
+      ))}
+      {spec.history && (
+        <section className="ed-section">
+          <h4 className="ed-section-title">{t('detailHistory')}</h4>
+          <History definition={definition} id={id} />
+        </section>
+      )}
+    </div>
+  );
+}

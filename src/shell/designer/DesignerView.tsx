@@ -1,0 +1,43 @@
+import { lazy, Suspense, useState } from 'react';
+import { Card, Tabs } from 'antd';
+import { useI18n } from '../i18n/I18nProvider';
+import { Loading } from '../app/Loading';
+import { ScreensPanel } from './ScreensPanel';
+import { ResourcesPanel } from './ResourcesPanel';
+
+const ScreenEditor = lazy(() => import('./ScreenEditor').then((m) => ({ default: m.ScreenEditor })));
+const MenuTreeEditor = lazy(() => import('./MenuTreeEditor'));
+const RoleGrantsEditor = lazy(() => import('./RoleGrantsEditor'));
+
+/**
+ * Settings › Screen designer: screens and resources, the menu and the roles' grants — everything an
+ * admin needs to put a new screen in front of a role without a redeploy.
+ */
+export default function DesignerView() {
+  const { t } = useI18n();
+  const [tab, setTab] = useState('screens');
+  const [editing, setEditing] = useState<string | null>(null);
+
+  if (editing) {
+    return (
+      <Suspense fallback={<Loading />}>
+        <ScreenEditor id={editing} onBack={() => setEditing(null)} />
+      </Suspense>
+    );
+  }
+  return (
+    <Card>
+      <Tabs
+        activeKey={tab}
+        onChange={setTab}
+        destroyOnHidden
+        items={[
+          { key: 'screens', label: t('designer.tabScreens'), children: <ScreensPanel onOpen={setEditing} /> },
+          { key: 'resources', label: t('designer.tabResources'), children: <ResourcesPanel onOpenScreen={setEditing} /> },
+          { key: 'menus', label: t('designer.tabMenus'), children: <Suspense fallback={<Loading />}><MenuTreeEditor /></Suspense> },
+          { key: 'roles', label: t('designer.tabRoles'), children: <Suspense fallback={<Loading />}><RoleGrantsEditor /></Suspense> },
+        ]}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,30 @@
+import { Button, Upload } from 'antd';
+import { UploadOutlined } from '@ant-design/icons';
+import type { WidgetProps } from '@rjsf/utils';
+import { useEngineHost } from '../../engine/host';
+import { controlState } from './common';
+import { useUploader } from './use-uploader';
+
+/** A file (`file` fields): its name links to it, the uploaded file's URL is the value. */
+export default function FileWidget(props: WidgetProps) {
+  const { id } = props;
+  const { t } = useEngineHost();
+  const { disabled } = controlState(props);
+  const { uploadProps, problem, hint } = useUploader(props, 'file');
+  return (
+    <div id={id}>
+      <Upload {...uploadProps} disabled={disabled}>
+        <Button icon={<UploadOutlined />} disabled={disabled}>
+          {t('formUploadFile')}
+        </Button>
+      </Upload>
+      {problem ? (
+        <div className="ef-explain" role="alert">
+          {problem}
+        </div>
+      ) : (
+        !disabled && <div className="ef-upload-hint">{hint}</div>
+      )}
+    </div>
+  );
+}

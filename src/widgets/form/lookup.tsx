@@ -1,0 +1,91 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Select, Spin } from 'antd';
+import { debounce } from 'throttle-debounce';
+import type { RJSFSchema, WidgetProps } from '@rjsf/utils';
+import type { ListQuery } from '../../contract/resource';
+import { useEngineHost } from '../../engine/host';
+import { useRecord, useResourceList } from '../../engine/data';
+import { useFormValue, useFormValues } from './context';
+import { controlState, usePlaceholder } from './common';
+import { lookupFilters } from './lookup-filters';
+import { SELECT_DEFAULTS } from './select-props';
+
+const PAGE_SIZE = 20;
+const SEARCH_DELAY_MS = 300;
+const NO_LOCAL_FILTER = { filterOption: false } as const;
+
+const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
+const str = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
+/**
+ * A record of another resource (`lookup` fields), searched on the server as the user types.
+ * `ui:options`: `resource` and `labelField` (from the field's definition); `dependsOn` a field of
+ * this form, which must be chosen first and whose change clears this one; `filters` templates that
+ * narrow the options by form values (lookup-filters.ts).
+ */
+export default function LookupWidget(props: WidgetProps) {
+  const { id, value, onChange, onBlur, onFocus, options, required, autofocus, registry } = props;
+  const { t } = useEngineHost();
+  const { disabled, status } = controlState(props);
+  const resource = str(options.resource);
+  const labelField = str(options.labelField) ?? 'name';
+  const dependsOn = str(options.dependsOn);
+  const parent = useFormValue(dependsOn);
+  const readForm = useFormValues();
+  const waiting = dependsOn !== undefined && isEmpty(parent);
+
+  // Options load once the list is first opened, not for every lookup of a form merely shown; then they stay.
+  const [opened, setOpened] = useState(false);
+  const [keyword, setKeyword] = useState('');
+  const search = useMemo(() => debounce(SEARCH_DELAY_MS, setKeyword), []);
+  useEffect(() => () => search.cancel(), [search]);
+
+  const filters = useMemo(
+    () => lookupFilters(options.filters, dependsOn, dependsOn ? { ...readForm(), [dependsOn]: parent } : readForm()),
+    [options.filters, dependsOn, parent, readForm],
+  );
+  const query = useMemo<ListQuery>(() => ({ page: 1, pageSize: PAGE_SIZE, filters, ...(keyword ? { keyword } : {}) }), [filters, keyword]);
+  const { data: page, isLoading } = useResourceList(opened && !waiting ? resource : undefined, query, { keepPreviousData: false });
+  const listed = page?.rows.some((row) => row.id === value);
+  const { data: chosen } = useRecord(listed || typeof value !== 'number' ? undefined : resource, value as number);
+
+  // Another parent means another set of options: the old choice no longer belongs to it.
+  const seenParent = useRef(parent);
+  useEffect(() => {
+    if (seenParent.current === parent) return;
+    seenParent.current = parent;
+    if (!isEmpty(value)) onChange(undefined);
+  }, [parent, value, onChange]);
+
+  const choices = useMemo(() => {
+    const rows = page?.rows ?? [];
+    const all = chosen && !rows.some((row) => row.id === chosen.id) ? [chosen, ...rows] : rows;
+    return all.map((row) => ({ value: row.id, label: String(row[labelField] ?? `#${row.id}`) }));
+  }, [page, chosen, labelField]);
+
+  const parentTitle = dependsOn ? ((registry.rootSchema.properties?.[dependsOn] as RJSFSchema | undefined)?.title ?? dependsOn) : '';
+  const placeholder = usePlaceholder(props, 'select');
+  return (
+    <Select
+      {...SELECT_DEFAULTS}
+      id={id}
+      value={isEmpty(value) ? undefined : value}
+      options={choices}
+      showSearch={{ ...NO_LOCAL_FILTER, onSearch: search }}
+      loading={isLoading}
+      notFoundContent={isLoading ? <Spin size="small" /> : undefined}
+      allowClear={!required}
+      placeholder={waiting ? t('formParentFirst', { field: parentTitle }) : placeholder}
+      disabled={disabled || waiting}
+      status={status}
+      autoFocus={autofocus}
+      onOpenChange={(open) => open && setOpened(true)}
+      onChange={(next) => {
+        setKeyword('');
+        onChange(next ?? undefined);
+      }}
+      onBlur={() => onBlur(id, value)}
+      onFocus={() => onFocus(id, value)}
+    />
+  );
+}
