@@ -3,64 +3,37 @@
  * lookup's resource (search selects), and the label of a looked-up record (cells). All read through
  * the resource API, so the caller's permissions and team scoping apply to them as to any list.
  */
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import useSWR from 'swr';
-import type { FieldOption, ListPage, Localized, ResourceField } from '../contract/resource';
+import type { FieldOption, Lang, ListPage, ResourceField } from '../contract/resource';
 import { resourceUrl } from './data';
+import { useDictionary } from './dictionaries';
 import { useEngineHost, type EngineHost } from './host';
 
+/** One choice of a select or tag, its label in the console's language. */
 export interface Choice {
   value: string | number;
-  label: Localized;
+  label: string;
   color?: string;
 }
 
-interface DictionaryRow {
-  id: number;
-}
-interface DictionaryItemRow {
-  value: string;
-  label_zh: string;
-  label_en: string;
-}
-
 /**
- * The items of the dictionary `code`, in their order: the dictionary is found by its code in the
- * `dictionaries` resource, its enabled items in `dictionary_items`.
+ * The choices of a dictionary, from the one dictionary read the form and detail share
+ * (engine/dictionaries.ts): disabled items included, since old records still carry them.
  */
-async function loadDictionary(request: EngineHost['request'], code: string): Promise<Choice[]> {
-  const dictionaries = await request<ListPage<DictionaryRow>>(resourceUrl('dictionaries', 'list'), {
-    filters: [{ field: 'code', op: 'eq', value: code }],
-    pageSize: 1,
-  });
-  const dictionary = dictionaries.rows[0];
-  if (!dictionary) return [];
-  const items = await request<ListPage<DictionaryItemRow>>(resourceUrl('dictionary_items', 'list'), {
-    filters: [
-      { field: 'dictionary_id', op: 'eq', value: dictionary.id },
-      { field: 'status', op: 'eq', value: 1 },
-    ],
-    sort: [{ field: 'sort', order: 'asc' }],
-    pageSize: 1000,
-  });
-  return items.rows.map((item) => ({ value: item.value, label: { zh: item.label_zh, en: item.label_en } }));
-}
-
-export function useDictionary(code: string | undefined) {
-  const { request } = useEngineHost();
-  return useSWR<Choice[]>(code ? ['dictionary', code] : null, () => loadDictionary(request, code!), { revalidateOnFocus: false });
+export function useDictionaryChoices(code: string | undefined): { choices: Choice[] | undefined; isLoading: boolean } {
+  const { options, isLoading } = useDictionary(code);
+  return { choices: useMemo(() => options?.map(({ value, label }) => ({ value, label })), [options]), isLoading };
 }
 
 /** A field's fixed choices: enum options, yes/no; null for fields whose choices are loaded. */
-export function fixedChoices(field: ResourceField | undefined, t: EngineHost['t']): Choice[] | null {
-  if (field?.type === 'enum') return (field.options ?? []).map((o: FieldOption) => ({ value: o.value, label: o.label, color: o.color }));
+export function fixedChoices(field: ResourceField | undefined, t: EngineHost['t'], lang: Lang): Choice[] | null {
+  if (field?.type === 'enum') return (field.options ?? []).map((o: FieldOption) => ({ value: o.value, label: o.label[lang], color: o.color }));
   if (field?.type === 'boolean') {
-    const yes = t('yes');
-    const no = t('no');
     // Select values are strings or numbers; the query turns these back into booleans.
     return [
-      { value: 'true', label: { zh: yes, en: yes } },
-      { value: 'false', label: { zh: no, en: no } },
+      { value: 'true', label: t('yes') },
+      { value: 'false', label: t('no') },
     ];
   }
   return null;
@@ -76,10 +49,7 @@ export function useLookupChoices(field: ResourceField | undefined, search: strin
       { pageSize: 20, ...(search ? { filters: [{ field: lookup!.label, op: 'contains', value: search }] } : {}) },
       { silent: true },
     );
-    return page.rows.map((row) => {
-      const text = String(row[lookup!.label] ?? row.id);
-      return { value: row.id, label: { zh: text, en: text } };
-    });
+    return page.rows.map((row) => ({ value: row.id, label: String(row[lookup!.label] ?? row.id) }));
   }, { keepPreviousData: true, revalidateOnFocus: false });
 }
 

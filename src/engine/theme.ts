@@ -18,6 +18,7 @@ export function useThemeVars(): CSSProperties {
         '--engine-row-hover': token.controlItemBgHover,
         '--engine-selected': token.controlItemBgActive,
         '--engine-primary': token.colorPrimary,
+        '--engine-danger': token.colorError,
         '--engine-primary-bg': token.colorPrimaryBg,
         '--engine-primary-border': token.colorPrimaryBorder,
         '--engine-text-heading': token.colorTextHeading,

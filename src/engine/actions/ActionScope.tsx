@@ -1,5 +1,5 @@
-import { Activity, createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
-import { App, Button, Drawer, Modal } from 'antd';
+import { Activity, createContext, lazy, Suspense, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { App, Button, Drawer, Modal, Skeleton } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { ResourceDefinition, ResourceRecord } from '../../contract/resource';
 import type { DetailSpec, FormSpec, OpenMode, Screen } from '../../contract/screen';
@@ -10,7 +10,9 @@ import { forgetLookupLabels } from '../options';
 import { RendererSlot } from '../parts/RendererSlot';
 import { useNestedScreen } from '../parts/nested';
 import { structureKey } from '../structure';
-import { ImportPanel } from './ImportPanel';
+
+// Only an import needs it (and antd's Table with it): fetched when one opens.
+const ImportPanel = lazy(() => import('./ImportPanel'));
 
 /** What an action opens: a form, a record's detail, another screen, or the import of a file. */
 export type Opening =
@@ -148,7 +150,11 @@ export function ActionScope({ screen, definition, form, detail, children }: { sc
       case 'screen':
         return <NestedScreen id={opening.screenId} />;
       case 'import':
-        return definition ? <ImportPanel definition={definition} onClose={() => hide(key)} onImported={reload} /> : null;
+        return definition ? (
+          <Suspense fallback={<Skeleton active />}>
+            <ImportPanel definition={definition} onClose={() => hide(key)} onImported={reload} />
+          </Suspense>
+        ) : null;
     }
   };
 

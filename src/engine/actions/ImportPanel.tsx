@@ -13,7 +13,7 @@ const PREVIEW_ROWS = 10;
  * Import of a CSV or Excel file: the server checks every row and answers a preview with each
  * refused cell (row, column, reason); only a clean file can be imported, and then all of it.
  */
-export function ImportPanel({ definition, onClose, onImported }: { definition: ResourceDefinition; onClose(): void; onImported(): void }) {
+export default function ImportPanel({ definition, onClose, onImported }: { definition: ResourceDefinition; onClose(): void; onImported(): void }) {
   const { t, lang, request } = useEngineHost();
   const { message } = App.useApp();
   const [step, setStep] = useState<Step>({ at: 'choose' });

@@ -12,7 +12,11 @@ import { ACTIONS_COLUMN, SELECT_COLUMN, type ListFeatures, type ListRow } from '
 type ListColumn = Column<ListFeatures, ResourceRecord, unknown>;
 type ListTable = ReactTable<ListFeatures, ResourceRecord>;
 
-/** Row heights of each density, as its padding and one line of text give them; rows are measured once drawn. */
+/**
+ * Row heights of each density, as its padding and one line of text give them. Rows are not measured:
+ * they flow in the table between two spacers, so a taller row only shifts the rows below it, and
+ * measuring each drawn row would force a layout per row while scrolling.
+ */
 export const ROW_HEIGHT: Record<Density, number> = { large: 55, middle: 47, small: 39 };
 
 /** Sticky offsets of pinned columns, and which pinned column draws the edge shadow. */
@@ -90,6 +94,29 @@ function HeaderCell({ header, layout, multi, extra }: { header: Header<ListFeatu
   );
 }
 
+interface HeadProps {
+  table: ListTable;
+  layout: Layout;
+  /** Passed so the header redraws when they change; scrolling redraws the body only. */
+  sorting: unknown;
+  rowSelection: unknown;
+  headerExtra: DataTableProps['headerExtra'];
+}
+
+const TableHead = memo(function TableHead({ table, layout, headerExtra }: HeadProps) {
+  return (
+    <thead>
+      {table.getHeaderGroups().map((group) => (
+        <tr key={group.id}>
+          {group.headers.map((header) => (
+            <HeaderCell key={header.id} header={header} layout={layout} multi={table.state.sorting.length > 1} extra={headerExtra?.(header.column)} />
+          ))}
+        </tr>
+      ))}
+    </thead>
+  );
+});
+
 interface RowProps {
   row: ListRow;
   index: number;
@@ -99,12 +126,11 @@ interface RowProps {
   columnsKey: string;
   layout: Layout;
   treeColumn: string | undefined;
-  measure: (node: HTMLTableRowElement | null) => void;
 }
 
-const BodyRow = memo(function BodyRow({ row, index, selected, layout, treeColumn, measure }: RowProps) {
+const BodyRow = memo(function BodyRow({ row, index, selected, layout, treeColumn }: RowProps) {
   return (
-    <tr ref={measure} data-index={index} className={selected ? 'engine-tr is-selected' : 'engine-tr'} aria-selected={selected || undefined}>
+    <tr data-index={index} className={selected ? 'engine-tr is-selected' : 'engine-tr'} aria-selected={selected || undefined}>
       {row.getVisibleCells().map((cell) => {
         const content = <FlexRender cell={cell} />;
         return (
@@ -118,23 +144,40 @@ const BodyRow = memo(function BodyRow({ row, index, selected, layout, treeColumn
 });
 
 /**
- * One shared tooltip for every clipped cell: hovering an ellipsis cell whose text does not fit
- * shows it whole. One tooltip instead of one per cell keeps a thousand-row page cheap.
+ * One shared tooltip for every clipped cell: resting the pointer on an ellipsis cell whose text does
+ * not fit shows it whole. One tooltip instead of one per cell keeps a thousand-row page cheap; none
+ * opens while the body scrolls under a still pointer.
  */
 function useEllipsisTip() {
   const [tip, setTip] = useState<{ text: string; rect: DOMRect } | null>(null);
-  const onMouseOver = useCallback((event: MouseEvent) => {
-    const cell = (event.target as Element).closest('td[data-ellipsis]');
-    if (!(cell instanceof HTMLElement) || cell.scrollWidth <= cell.clientWidth) return setTip(null);
-    setTip({ text: cell.textContent ?? '', rect: cell.getBoundingClientRect() });
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const scrolling = useRef(false);
+  const settle = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const hide = useCallback(() => {
+    clearTimeout(timer.current);
+    setTip((shown) => (shown ? null : shown));
   }, []);
-  const onMouseLeave = useCallback(() => setTip(null), []);
+  const onMouseOver = useCallback(
+    (event: MouseEvent) => {
+      hide();
+      const cell = (event.target as Element).closest('td[data-ellipsis]');
+      if (scrolling.current || !(cell instanceof HTMLElement) || cell.scrollWidth <= cell.clientWidth) return;
+      timer.current = setTimeout(() => setTip({ text: cell.textContent ?? '', rect: cell.getBoundingClientRect() }), 150);
+    },
+    [hide],
+  );
+  const onScroll = useCallback(() => {
+    hide();
+    scrolling.current = true;
+    clearTimeout(settle.current);
+    settle.current = setTimeout(() => (scrolling.current = false), 150);
+  }, [hide]);
   const node = tip && (
     <Tooltip open title={tip.text} placement="top" destroyOnHidden>
       <span style={{ position: 'fixed', left: tip.rect.left, top: tip.rect.top, width: tip.rect.width, height: tip.rect.height, pointerEvents: 'none' }} />
     </Tooltip>
   );
-  return { node, onMouseOver, onMouseLeave };
+  return { node, onMouseOver, onMouseLeave: hide, onScroll };
 }
 
 export interface DataTableProps {
@@ -202,7 +245,10 @@ export function DataTable({ table, density, loading, refreshing, placeholder, sk
         ref={scroller}
         className="engine-table-scroll"
         style={{ maxHeight }}
-        onScroll={updateEdges}
+        onScroll={() => {
+          updateEdges();
+          tip.onScroll();
+        }}
         onMouseOver={tip.onMouseOver}
         onMouseLeave={tip.onMouseLeave}
       >
@@ -212,15 +258,7 @@ export function DataTable({ table, density, loading, refreshing, placeholder, sk
               <col key={c.id} style={c.id === layout.filler ? undefined : { width: c.getSize() }} />
             ))}
           </colgroup>
-          <thead>
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => (
-                  <HeaderCell key={header.id} header={header} layout={layout} multi={table.state.sorting.length > 1} extra={headerExtra?.(header.column)} />
-                ))}
-              </tr>
-            ))}
-          </thead>
+          <TableHead table={table} layout={layout} sorting={table.state.sorting} rowSelection={rowSelection} headerExtra={headerExtra} />
           <tbody>
             {loading ? (
               Array.from({ length: skeletonRows }, (_, i) => (
@@ -257,7 +295,6 @@ export function DataTable({ table, density, loading, refreshing, placeholder, sk
                       columnsKey={columnsKey}
                       layout={layout}
                       treeColumn={treeColumn}
-                      measure={virtualizer.measureElement}
                     />
                   );
                 })}

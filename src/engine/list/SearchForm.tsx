@@ -55,10 +55,11 @@ export function SearchForm({ models, keyword, values, initial, onSearch }: { mod
   };
 
   return (
-    <Form form={form} className="engine-search" labelCol={{ flex: '0 0 88px' }} labelWrap onFinish={(v) => onSearch(fromForm(v))} initialValues={toForm(values)}>
+    <Form form={form} className="engine-search" labelCol={{ flex: '0 0 88px' }} labelWrap onFinish={() => onSearch(fromForm(form.getFieldsValue(true)))} initialValues={toForm(values)}>
       <Row gutter={24}>
-        {items.map((item) => (
-          <Col key={item.name} span={span} style={shown.includes(item) ? undefined : { display: 'none' }}>
+        {/* Collapsed fields are not drawn at all; the form keeps their values (antd's preserve). */}
+        {shown.map((item) => (
+          <Col key={item.name} span={span}>
             <Form.Item name={item.name} label={item.label}>
               {item.control}
             </Form.Item>

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { DatePicker, Input, InputNumber, Select, Space } from 'antd';
 import dayjs from 'dayjs';
 import { debounce } from 'throttle-debounce';
-import { fixedChoices, useDictionary, useLookupChoices, type Choice } from '../options';
+import { fixedChoices, useDictionaryChoices, useLookupChoices, type Choice } from '../options';
 import { useEngineHost } from '../host';
 import type { SearchModel } from './query';
 
@@ -15,8 +15,8 @@ interface Control<V> {
 function ChoiceSelect({ model, ...control }: { model: SearchModel } & Control<unknown>) {
   const { t, lang } = useEngineHost();
   const field = model.definition;
-  const { data: dictionary, isLoading } = useDictionary(field?.type === 'dict' ? field.dict : undefined);
-  const choices: Choice[] = fixedChoices(field, t) ?? dictionary ?? [];
+  const { choices: dictionary, isLoading } = useDictionaryChoices(field?.type === 'dict' ? field.dict : undefined);
+  const choices: Choice[] = fixedChoices(field, t, lang) ?? dictionary ?? [];
   // Yes/no picks one value; enums and dictionaries may pick several.
   const multiple = field?.type !== 'boolean';
   return (
@@ -28,13 +28,13 @@ function ChoiceSelect({ model, ...control }: { model: SearchModel } & Control<un
       loading={isLoading}
       placeholder={t('selectPlaceholder')}
       optionFilterProp="label"
-      options={choices.map((c) => ({ value: c.value, label: c.label[lang] }))}
+      options={choices.map((c) => ({ value: c.value, label: c.label }))}
     />
   );
 }
 
 function LookupSelect({ model, ...control }: { model: SearchModel } & Control<unknown>) {
-  const { t, lang } = useEngineHost();
+  const { t } = useEngineHost();
   const [search, setSearch] = useState('');
   const { data, isLoading } = useLookupChoices(model.definition, search);
   const onSearch = useMemo(() => debounce(300, setSearch), []);
@@ -47,7 +47,7 @@ function LookupSelect({ model, ...control }: { model: SearchModel } & Control<un
       maxTagCount="responsive"
       loading={isLoading}
       placeholder={t('selectPlaceholder')}
-      options={(data ?? []).map((c) => ({ value: c.value, label: c.label[lang] }))}
+      options={(data ?? []).map((c) => ({ value: c.value, label: c.label }))}
       onOpenChange={(open) => !open && setSearch('')}
     />
   );

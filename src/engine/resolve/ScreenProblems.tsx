@@ -1,21 +1,32 @@
-import { Alert, Result, Table } from 'antd';
+import { Alert, Result } from 'antd';
 import type { ScreenProblem } from '../../contract/screen';
 import { useEngineHost } from '../host';
 
-/** The problems of a screen as a list an admin can act on: each JSON path and its reason. */
+/**
+ * The problems of a screen as a list an admin can act on: each JSON path and its reason. A plain
+ * table: antd's would add its weight to every screen's first load for a panel rarely shown.
+ */
 export function ProblemList({ problems }: { problems: ScreenProblem[] }) {
   const { t } = useEngineHost();
   return (
-    <Table<ScreenProblem>
-      size="small"
-      rowKey={(p) => `${p.path} ${p.message}`}
-      pagination={false}
-      dataSource={problems}
-      columns={[
-        { title: t('screenProblemPath'), dataIndex: 'path', width: '40%', render: (path: string) => <code>{path}</code> },
-        { title: t('screenProblemMessage'), dataIndex: 'message' },
-      ]}
-    />
+    <table className="engine-problems">
+      <thead>
+        <tr>
+          <th>{t('screenProblemPath')}</th>
+          <th>{t('screenProblemMessage')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {problems.map((p) => (
+          <tr key={`${p.path} ${p.message}`}>
+            <td>
+              <code>{p.path}</code>
+            </td>
+            <td>{p.message}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 

@@ -1,14 +1,13 @@
 import { Tag } from 'antd';
 import type { CellProps } from '../registries';
 import { useEngineHost } from '../../engine/host';
-import { fixedChoices, useDictionary, type Choice } from '../../engine/options';
+import { fixedChoices, useDictionaryChoices, type Choice } from '../../engine/options';
 import { EmptyValue, isEmpty } from './format';
 
 function ChoiceTag({ value, choices, tag }: { value: unknown; choices: Choice[] | undefined; tag: boolean }) {
-  const { lang } = useEngineHost();
   // Values read from a query or a CSV may be strings where the options hold numbers.
   const choice = choices?.find((c) => String(c.value) === String(value));
-  const text = choice ? choice.label[lang] : String(value);
+  const text = choice ? choice.label : String(value);
   if (!tag && !choice?.color) return text;
   return (
     <Tag color={choice?.color} variant="filled">
@@ -19,15 +18,15 @@ function ChoiceTag({ value, choices, tag }: { value: unknown; choices: Choice[] 
 
 /** One of an enum field's options, as a tag in the option's colour. */
 export function EnumCell({ value, field }: CellProps) {
-  const { t } = useEngineHost();
+  const { t, lang } = useEngineHost();
   if (isEmpty(value)) return <EmptyValue />;
-  return <ChoiceTag value={value} choices={fixedChoices(field, t) ?? []} tag />;
+  return <ChoiceTag value={value} choices={fixedChoices(field, t, lang) ?? []} tag />;
 }
 
 /** A dictionary item's label (`options.dict` names the dictionary when the field does not); `options.tag` draws a tag. */
 export function DictCell({ value, field, options }: CellProps) {
   const code = field?.dict ?? (typeof options.dict === 'string' ? options.dict : undefined);
-  const { data } = useDictionary(code);
+  const { choices } = useDictionaryChoices(code);
   if (isEmpty(value)) return <EmptyValue />;
-  return <ChoiceTag value={value} choices={data} tag={options.tag === true} />;
+  return <ChoiceTag value={value} choices={choices} tag={options.tag === true} />;
 }

@@ -44,7 +44,7 @@ function open(rowActions: Action[], { toolbar = [] as Action[], bulkActions = []
 const rowOf = (name: string) => screen.getByText(name).closest('tr')!;
 const ready = () => screen.findByText('在售商品', undefined, { timeout: 8000 });
 
-describe('actions', { timeout: 20_000 }, () => {
+describe('actions', { timeout: 30_000 }, () => {
   afterEach(() => {
     cleanup();
     sessionStore.set(null);

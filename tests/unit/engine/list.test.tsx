@@ -57,7 +57,7 @@ const header = (name: string) => screen.getByRole('columnheader', { name: new Re
 const last = <T,>(list: T[]) => list[list.length - 1]!;
 
 // The engine and the list renderer load lazily and antd is heavy under jsdom: the first draw takes a while.
-describe('the list renderer', { timeout: 20_000 }, () => {
+describe('the list renderer', { timeout: 30_000 }, () => {
   afterEach(() => {
     cleanup();
     sessionStore.set(null);
@@ -94,7 +94,12 @@ describe('the list renderer', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByTitle('2'));
     await waitFor(() => expect(last(queries).page).toBe(2));
     await userEvent.type(screen.getByPlaceholderText('输入关键词搜索'), '耳机');
+    // The price field is among those the collapsed form leaves out.
+    await userEvent.click(screen.getByRole('button', { name: /展\s?开/ }));
     await userEvent.type(screen.getAllByPlaceholderText('最小值')[0]!, '100');
+    // Folded away again, the field still searches.
+    await userEvent.click(screen.getByRole('button', { name: /收\s?起/ }));
+    expect(screen.queryByPlaceholderText('最小值')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: /查\s?询/ }));
     await waitFor(() =>
       expect(last(queries)).toEqual({

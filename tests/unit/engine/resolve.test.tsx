@@ -26,7 +26,7 @@ nativeViews.register('test/native-wins', () => <p>the native view</p>);
 const title = { zh: '测试页', en: 'Test page' };
 const noteScreen = (text: string, version = 1): Screen => ({ id: 'test/note', version, title, kind: 'block', block: { widget: 'test.note', options: { text } } });
 
-describe('resolving a menu item', () => {
+describe('resolving a menu item', { timeout: 30_000 }, () => {
   // The engine's chunks load on first use; loading them before the first test keeps its waits about the screen, not the transform.
   beforeAll(async () => {
     await Promise.all([import('../../../src/shell/engine/EngineScreen'), import('../../../src/engine/ScreenView')]);

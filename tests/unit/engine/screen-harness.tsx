@@ -1,3 +1,4 @@
+import { configure } from '@testing-library/react';
 import { SWRConfig } from 'swr';
 import { http, HttpResponse } from 'msw';
 import { mockServer } from '../setup';
@@ -6,6 +7,10 @@ import { MenuView } from '../../../src/shell/router/MenuView';
 import { sessionStore } from '../../../src/shell/auth/session';
 import type { Screen } from '../../../src/contract/screen';
 import type { ListQuery, ResourceDefinition, ResourceRecord } from '../../../src/contract/resource';
+
+// The engine and its renderers load lazily, and antd is heavy under jsdom: a screen's first draw can
+// take seconds on a busy machine.
+configure({ asyncUtilTimeout: 8000 });
 
 /** The envelope the server answers with. */
 export const ok = (data: unknown) => HttpResponse.json({ code: 200, msg: 'ok', data });
