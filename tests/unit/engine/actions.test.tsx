@@ -157,6 +157,8 @@ describe('actions', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: /导\s?入/ }));
     const dialog = await screen.findByRole('dialog');
     const file = new File(['名称,售价\n新商品,19.9'], 'goods.csv', { type: 'text/csv' });
+    // The import panel loads when an import opens.
+    await waitFor(() => expect(dialog.querySelector('input[type=file]')).toBeTruthy());
     await userEvent.upload(dialog.querySelector('input[type=file]') as HTMLInputElement, file);
     expect(await within(dialog).findByText('必须是整数')).toBeTruthy();
     expect(within(dialog).getByText('未识别的表头（将被忽略）：颜色')).toBeTruthy();
