@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { App as AntApp, Alert, Badge, Button, Card, Empty, List, Popconfirm, Space, Spin, Splitter, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import useSWR from 'swr';
@@ -23,13 +23,25 @@ function parse(text: string): { value: unknown } | null {
   }
 }
 
-/** Definitions of the resources a text names, fetched as the admin types them. */
-function useDefinitions(names: string[]) {
+/**
+ * Definitions of the resources a text names, fetched as the admin types them; the last ones stay
+ * while the next arrive. (Through SWR with keepPreviousData the answer for a new key never drew:
+ * the editor kept reporting a just-created resource as missing.)
+ */
+function useDefinitions(names: string[]): Map<string, ResourceDefinition> | undefined {
   const key = names.slice().sort().join(',');
-  return useSWR<Map<string, ResourceDefinition>>(['designer-definitions', key], async () => {
-    const found = await Promise.all(names.map((name) => designerApi.definition(name).catch(() => null)));
-    return new Map(found.filter((d): d is ResourceDefinition => d !== null).map((d) => [d.name, d]));
-  }, { keepPreviousData: true, revalidateOnFocus: false });
+  const [loaded, setLoaded] = useState<Map<string, ResourceDefinition>>();
+  useEffect(() => {
+    let live = true;
+    const wanted = key ? key.split(',') : [];
+    void Promise.all(wanted.map((name) => designerApi.definition(name).catch(() => null))).then((found) => {
+      if (live) setLoaded(new Map(found.filter((d): d is ResourceDefinition => d !== null).map((d) => [d.name, d])));
+    });
+    return () => {
+      live = false;
+    };
+  }, [key]);
+  return loaded;
 }
 
 /**
@@ -58,7 +70,7 @@ export function ScreenEditor({ id, onBack }: { id: string; onBack(): void }) {
   const parsed = useMemo(() => (text === null ? null : parse(text)), [text]);
   const meta = useMemo(() => (parsed ? checkScreen(parsed.value, lang) : null), [parsed, lang]);
   const names = meta?.ok ? resourcesOf(meta.screen) : [];
-  const { data: definitions } = useDefinitions(names);
+  const definitions = useDefinitions(names);
   const check = useCallback(
     (source: string): ScreenProblem[] => {
       const value = parse(source);
