@@ -104,7 +104,7 @@ describe('the detail renderer', { timeout: 20_000 }, () => {
     serve();
     const related: DetailSpec = { ...spec, history: false, related: [{ title: l('采购订单', 'Orders'), resource: 'purchase_order', field: 'supplier', columns: [{ field: 'no' }] }] };
     const orderDefinition: ResourceDefinition = { ...supplier, name: 'purchase_order', title: l('采购订单', 'Orders') };
-    mockServer.use(http.post('*/api/resources/purchase_order/definition', () => ok(orderDefinition)));
+    mockServer.use(http.get('*/api/resources/purchase_order/definition', () => ok(orderDefinition)));
     const first = renderWithHost(<DetailRenderer screen={supplierScreen} definition={supplier} spec={related} id={7} />);
     expect(await screen.findByText('无法显示“采购订单”：列表组件尚未加载')).toBeTruthy();
     first.unmount();

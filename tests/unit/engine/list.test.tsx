@@ -180,7 +180,7 @@ describe('the list renderer', { timeout: 20_000 }, () => {
     serveScreen('goods/list', listScreen);
     let fail = true;
     mockServer.use(
-      http.post('*/api/resources/goods/definition', () => ok(goodsDefinition)),
+      http.get('*/api/resources/goods/definition', () => ok(goodsDefinition)),
       http.post('*/api/resources/goods/list', () => (fail ? HttpResponse.json({ code: 500, msg: '数据库忙', data: null }, { status: 500 }) : ok({ rows: [], total: 0, page: 1, pageSize: 10 }))),
     );
     openScreen('goods/list');

@@ -139,7 +139,7 @@ describe('resolving a menu item', () => {
     signIn();
     serveScreen('test/form', { id: 'test/form', version: 1, title, kind: 'form', resource: 'supplier' });
     mockServer.use(
-      http.post('*/api/resources/supplier/definition', () =>
+      http.get('*/api/resources/supplier/definition', () =>
         ok({ name: 'supplier', title: { zh: '供应商', en: 'Supplier' }, kind: 'custom', labelField: 'name', teamScoped: true, version: 1, fields: [{ name: 'name', title: { zh: '名称', en: 'Name' }, type: 'string' }] }),
       ),
     );

@@ -57,7 +57,7 @@ export function serveScreen(vuePath: string, screen: Screen | (() => Screen), so
 export function serveResource(definition: ResourceDefinition, rows: ResourceRecord[], answer?: (query: ListQuery) => ResourceRecord[]) {
   const queries: ListQuery[] = [];
   mockServer.use(
-    http.post(`*/api/resources/${definition.name}/definition`, () => ok(definition)),
+    http.get(`*/api/resources/${definition.name}/definition`, () => ok(definition)),
     http.post(`*/api/resources/${definition.name}/list`, async ({ request }) => {
       const query = (await request.json()) as ListQuery;
       queries.push(query);
