@@ -120,8 +120,8 @@ describe('server-driven screens in Chromium', () => {
     const valid: Screen = { ...draft, list: { ...draft.list!, columns: [...columns, { field: 'created_at', width: 170, sortable: true }] } };
     await replaceEditorText(page, JSON.stringify(valid, null, 2));
     await page.getByText('页面定义有效').waitFor();
-    await page.getByTestId('screen-preview').locator('th').filter({ hasText: '创建时间' }).waitFor();
     await shoot(page, 'designer');
+    await page.getByTestId('screen-preview').locator('th').filter({ hasText: '创建时间' }).waitFor();
     await page.getByRole('button', { name: /^发\s*布$/ }).click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定|OK/ }).click();
     await page.getByText('已发布 v1').first().waitFor();
@@ -249,13 +249,16 @@ describe('server-driven screens in Chromium', () => {
     const failures: string[] = [];
     for (const node of bundled) {
       await page.goto(`${e2e.server.url}${node.path}`);
-      // A composite screen's first tab is a list too, so every bundled screen draws rows.
-      try {
-        await dataRows(page).first().waitFor({ timeout: 10_000 });
-      } catch {
-        failures.push(`${node.path}: no rows drawn`);
-        console.log(`bundled screen failed: ${node.path}`);
-        continue;
+      const file = JSON.parse(fs.readFileSync(path.join(SCHEMAS, `${node.vue_path}.json`), 'utf8')) as Screen;
+      // A composite screen draws each of its list tabs with rows; a single list draws them at once.
+      const lists = file.kind === 'tabs' ? (file.parts ?? []).filter((p) => p.kind === 'list') : [file];
+      for (const part of lists) {
+        if (part !== file) await page.getByRole('tab', { name: part.title!.zh, exact: true }).click();
+        try {
+          await dataRows(page).first().waitFor({ timeout: 10_000 });
+        } catch {
+          failures.push(`${node.path}${part === file ? '' : ` › ${part.title!.zh}`}: no rows drawn`);
+        }
       }
       for (const bad of ['未找到页面', '页面配置有误', '数据加载失败', '页面加载失败', '页面暂时无法显示']) {
         if (await page.getByText(bad).first().isVisible().catch(() => false)) failures.push(`${node.path}: ${bad}`);
