@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFailed } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { useE2eConsole } from '../support/e2e-console';
 import { logIn } from '../support/console-page';
@@ -141,6 +141,7 @@ describe('server-driven screens in Chromium', () => {
   it('a seller works in the new screen at once: create, search, sort, edit, a stale save, export and import', async () => {
     seller = await e2e.browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
     const page = (sellerPage = await seller.newPage());
+    onTestFailed(() => shoot(page, 'seller-failed'));
     await logIn(page, e2e.server.url, 'seller', 'seller123');
     const common = menuEntry(page, '常用功能');
     if (!(await menuEntry(page, '供应商').isVisible())) await common.click();
@@ -222,6 +223,7 @@ describe('server-driven screens in Chromium', () => {
 
   it('a screen published while the seller has it open is picked up without a reload', async () => {
     const page = sellerPage;
+    onTestFailed(() => shoot(page, 'live-failed'));
     const { token } = await loginAs(e2e.server, 'admin', 'admin123');
     const published = (await adminCall<ScreenDetail>(e2e.server, token, '/api/screens/get', { id: SCREEN_ID })).published!;
     const renamed: Screen = {
