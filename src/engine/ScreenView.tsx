@@ -83,17 +83,35 @@ function ScreenById({ id, depth = 1 }: { id: string; depth?: number }) {
   return <Resolved vuePath={id} depth={depth} notFound={<Result status="info" title={t('partNotFound', { id })} />} />;
 }
 
+/** What every top-level screen stands in: nested screens by id and the theme's variables. */
+function ScreenFrame({ children }: { children: ReactNode }) {
+  const vars = useThemeVars();
+  return (
+    <NestedScreenContext.Provider value={ScreenById}>
+      <div className="engine-screen" style={vars}>
+        {children}
+      </div>
+    </NestedScreenContext.Provider>
+  );
+}
+
 /**
  * The screen of a menu item's vue_path (a native view, if any, was chosen before the engine
  * loaded): the published or bundled screen, else `notFound`.
  */
 export function ScreenResolver({ vuePath, notFound }: { vuePath: string; notFound: ReactNode }) {
-  const vars = useThemeVars();
   return (
-    <NestedScreenContext.Provider value={ScreenById}>
-      <div className="engine-screen" style={vars}>
-        <Resolved vuePath={vuePath} depth={0} notFound={notFound} />
-      </div>
-    </NestedScreenContext.Provider>
+    <ScreenFrame>
+      <Resolved vuePath={vuePath} depth={0} notFound={notFound} />
+    </ScreenFrame>
+  );
+}
+
+/** A screen given whole rather than by vue_path (the designer's live preview), framed as a resolved one is. */
+export function ScreenPreviewView({ screen }: { screen: Screen }) {
+  return (
+    <ScreenFrame>
+      <ScreenView screen={screen} />
+    </ScreenFrame>
   );
 }

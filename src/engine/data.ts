@@ -11,6 +11,7 @@ export const resourceUrl = (name: string, action: string) => `/api/resources/${e
 
 export function useResourceDefinition(name: string | undefined) {
   const { request } = useEngineHost();
+  // The server serves a definition on GET (a read with nothing to send); a POST there is a 404.
   return useSWR<ResourceDefinition>(name ? ['definition', name] : null, () => request(resourceUrl(name!, 'definition'), undefined, { method: 'GET' }), {
     revalidateOnFocus: false,
   });

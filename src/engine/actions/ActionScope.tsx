@@ -125,7 +125,10 @@ export function ActionScope({ screen, definition, form, detail, children }: { sc
                 reload();
               },
               onCancel: () => requestClose(key),
-              onDirtyChange: (isDirty) => (isDirty ? dirty.current.add(key) : dirty.current.delete(key)),
+              onDirtyChange: (isDirty) => {
+                if (isDirty) dirty.current.add(key);
+                else dirty.current.delete(key);
+              },
             }}
           />
         );

@@ -133,7 +133,11 @@ function FormBody({ definition, spec, record, initial, mode, onSaved, onCancel, 
     };
   }, [initialData, store]);
 
-  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
+  // A block body: whatever the callback returns must not become this effect's cleanup (a Set did, and
+  // React called it on the next keystroke: "is not a function").
+  useEffect(() => {
+    onDirtyChange?.(dirty);
+  }, [dirty, onDirtyChange]);
   useBeforeUnload(dirty);
 
   const handleChange = useCallback(

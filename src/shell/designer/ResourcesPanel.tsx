@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { App as AntApp, Button, Space, Table, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import useSWR from 'swr';
@@ -17,6 +17,9 @@ export function ResourcesPanel({ onOpenScreen }: { onOpenScreen(id: string): voi
   const { message } = AntApp.useApp();
   const { data, isLoading, mutate } = useSWR<ResourceDefinition[]>('designer-resources', designerApi.definitions);
   const [editing, setEditing] = useState<ResourceDefinition | null | 'new'>(null);
+  // The admin's own resources first: they are the ones to act on, and a new one must not land on a
+  // second page behind the two dozen built-in ones.
+  const rows = useMemo(() => (data ? [...data.filter((d) => d.kind === 'custom'), ...data.filter((d) => d.kind !== 'custom')] : undefined), [data]);
 
   async function generate(definition: ResourceDefinition) {
     const id = customScreenId(definition.name);
@@ -35,7 +38,7 @@ export function ResourcesPanel({ onOpenScreen }: { onOpenScreen(id: string): voi
         size="middle"
         rowKey="name"
         loading={isLoading}
-        dataSource={data}
+        dataSource={rows}
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
         title={() => (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>

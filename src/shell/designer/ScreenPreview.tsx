@@ -1,4 +1,4 @@
-import { ScreenView } from '../../engine/ScreenView';
+import { ScreenPreviewView } from '../../engine/ScreenView';
 import type { Screen } from '../../contract/screen';
 import { EngineHostAdapter } from '../engine/EngineHostAdapter';
 import { ScreenErrorBoundary } from '../errors/ScreenErrorBoundary';
@@ -11,7 +11,7 @@ export function ScreenPreview({ screen }: { screen: Screen }) {
   return (
     <EngineHostAdapter>
       <ScreenErrorBoundary key={JSON.stringify(screen)}>
-        <ScreenView screen={screen} />
+        <ScreenPreviewView screen={screen} />
       </ScreenErrorBoundary>
     </EngineHostAdapter>
   );

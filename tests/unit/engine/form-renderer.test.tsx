@@ -174,6 +174,18 @@ describe('the form renderer', { timeout: 20_000 }, () => {
     expect(onCancel).toHaveBeenCalledTimes(1);
   });
 
+  it('keeps working when the dirty callback returns a value (it must not become an effect cleanup)', async () => {
+    const marks = new Set<string>();
+    // The dialog host's callback returned the Set from add/delete; React then called it as a cleanup.
+    const onDirtyChange = vi.fn((dirty: boolean) => (dirty ? marks.add('form') : marks.delete('form'))) as unknown as (dirty: boolean) => void;
+    draw({ fields: ['name'] }, { record: supplierRecord(), onDirtyChange });
+    await userEvent.type(field('name'), '改');
+    await waitFor(() => expect(onDirtyChange).toHaveBeenLastCalledWith(true));
+    await userEvent.type(field('name'), '{Backspace}');
+    await waitFor(() => expect(onDirtyChange).toHaveBeenLastCalledWith(false));
+    expect(field('name')).toBeTruthy();
+  });
+
   it('narrows a dependent select by the field it depends on and clears it when that changes', async () => {
     const cityQueries: unknown[] = [];
     mockServer.use(
