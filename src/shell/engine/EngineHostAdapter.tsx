@@ -20,7 +20,7 @@ const onScreenPublished: EngineHost['onScreenPublished'] = (listener) => {
 };
 
 const hostRequest: EngineHost['request'] = (url, body, options) =>
-  request(url, { body, silent: options?.silent, method: options?.method });
+  request(url, { body, silent: options?.silent, method: options?.method, inline: true });
 
 const hostDownload: EngineHost['download'] = (url, filename) => download(url, filename);
 

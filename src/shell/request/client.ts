@@ -26,6 +26,11 @@ export interface RequestOptions {
   timeout?: number;
   /** Do not toast the error; the caller shows it. */
   silent?: boolean;
+  /**
+   * A 403 is the caller's to show in place (a screen's lookup into a resource the user may not read)
+   * instead of taking the whole console to /403.
+   */
+  inline?: boolean;
 }
 
 const DEFAULT_MESSAGES: Record<number, MessageKey> = {
@@ -173,7 +178,9 @@ async function call<T>(url: string, options: RequestOptions, retried: boolean): 
       shellEvents.emit('session:reset', t('request.status401'));
       break;
     case 403:
-      shellEvents.emit('session:forbidden');
+      if (options.inline) {
+        if (!options.silent) shellEvents.emit('notify:error', msg);
+      } else shellEvents.emit('session:forbidden');
       break;
     default:
       if (!options.silent) shellEvents.emit('notify:error', msg);
