@@ -8,7 +8,8 @@ import { launchBrowser } from '../support/browser';
 import { startE2eServer, stopE2eServer } from '../support/e2e-server';
 import { spawnServer, type SpawnedServer } from '../support/spawn-server';
 import { logIn } from '../support/console-page';
-import type { RecordsPage } from '../../src/contract/api/chat';
+import type { ChatSession, RecordsPage } from '../../src/contract/api/chat';
+import { unreadTotal } from '../../src/shell/chat/sessions';
 
 /** Screenshots of what the users saw, for a person to look at. */
 const SHOTS = process.env.CHAT_SHOTS_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'chat-e2e-'));
@@ -72,15 +73,28 @@ describe('chat in Chromium', () => {
     await stopE2eServer(server);
   });
 
+  async function authOf(page: Page) {
+    const token = (await page.evaluate(() => localStorage.getItem('shop-vite-token')))!;
+    return { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  }
+
+  async function staffId(): Promise<number> {
+    const contacts = await fetch(`${server.url}/chat/contact/search`, { method: 'POST', headers: await authOf(seller), body: JSON.stringify({ keyword: '李报价' }) });
+    return ((await contacts.json()) as { data: { rows: { id: number }[] } }).data.rows[0].id;
+  }
+
+  /** What the staff's header should count, from the sessions the server lists for the staff. */
+  async function staffUnread(): Promise<number> {
+    const answer = await fetch(`${server.url}/chat/talk/session/list`, { method: 'POST', headers: await authOf(staff), body: JSON.stringify({ send_id: await staffId() }) });
+    return unreadTotal(((await answer.json()) as { data: { rows: ChatSession[] } }).data.rows);
+  }
+
   async function recordsBetweenSellerAndStaff(): Promise<string[]> {
-    const token = (await seller.evaluate(() => localStorage.getItem('shop-vite-token')))!;
-    const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    const contacts = await (await fetch(`${server.url}/chat/contact/search`, { method: 'POST', headers: auth, body: JSON.stringify({ keyword: '李报价' }) })).json();
-    const staffId = (contacts as { data: { rows: { id: number }[] } }).data.rows[0].id;
+    const auth = await authOf(seller);
     const page = await fetch(`${server.url}/chat/talk/records`, {
       method: 'POST',
       headers: auth,
-      body: JSON.stringify({ talk_type: 1, receiver_id: staffId, after_sequence: 0, limit: 100 }),
+      body: JSON.stringify({ talk_type: 1, receiver_id: await staffId(), after_sequence: 0, limit: 100 }),
     });
     return ((await page.json()) as { data: RecordsPage }).data.rows.map((r) => r.content);
   }
@@ -89,8 +103,9 @@ describe('chat in Chromium', () => {
     const stamp = Date.now().toString(36);
     const hello = `你好，样品今天能寄出吗？${stamp}`;
     const reply = `可以，下午发顺丰。${stamp}`;
-    await expect.poll(() => headerCount(staff)).toBeGreaterThanOrEqual(0);
-    const staffBefore = await headerCount(staff);
+    // The header shows what the server counts once the staff's sessions have loaded.
+    const staffBefore = await staffUnread();
+    await expect.poll(() => headerCount(staff)).toBe(staffBefore);
 
     await openChat(seller, '李报价');
     await panel(seller).getByTestId('chat-online').filter({ hasText: '在线' }).waitFor();
