@@ -5,7 +5,7 @@ import type { Database } from '../db/schema';
 import { hasAccess } from '../../src/contract/permissions';
 import { Code } from '../../src/contract/envelope';
 import { ApiError } from '../http/errors';
-import { checkAccess, setSessionLock, touchSession, type Caller } from './sessions';
+import { checkAccess, noteActivity, type Caller } from './sessions';
 import { loadAccess, type UserAccess } from './access';
 
 /**
@@ -56,9 +56,6 @@ function bearerOf(request: FastifyRequest): string | null {
   return match ? match[1] : null;
 }
 
-/** Activity is written at most this often: idle locking needs minutes, not every request. */
-const TOUCH_EVERY_MS = 15_000;
-
 export const guardPlugin = fp<{ db: Kysely<Database>; idleLockMs: number }>(async (app: FastifyInstance, { db, idleLockMs }) => {
   app.decorateRequest('caller', null);
   app.decorateRequest('bearer', null);
@@ -93,16 +90,9 @@ export const guardPlugin = fp<{ db: Kysely<Database>; idleLockMs: number }>(asyn
     const caller = check.caller;
     request.caller = caller;
     request.bearer = token;
-    const now = Date.now();
     const config = request.routeOptions.config;
-    if (!caller.locked && now - caller.lastSeenAt > idleLockMs) {
-      await setSessionLock(db, caller.sessionId, true);
-      caller.locked = true;
-    }
+    await noteActivity(db, caller, { idleLockMs, passive: config.passive });
     if (caller.locked && !config.whileLocked) throw new ApiError(Code.locked, 'locked');
-    if (!caller.locked && !config.passive && now - caller.lastSeenAt > TOUCH_EVERY_MS) {
-      await touchSession(db, caller.sessionId, now);
-    }
     if (access !== 'authenticated' && !hasAccess(await request.access(), access.permission)) {
       throw new ApiError(Code.forbidden, 'forbidden');
     }

@@ -66,30 +66,64 @@ export async function createSession(
   return { access: await issueAccess(db, id, policy, now), refresh, sessionId: id };
 }
 
+/** A login with its user, as the guard sees it. */
+function loginQuery(db: Kysely<Database>) {
+  return db
+    .selectFrom('auth_sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select(['s.id as session_id', 's.expires_at', 's.revoked_at', 's.last_seen_at', 's.locked', 'u.id as user_id', 'u.team_id', 'u.username', 'u.name', 'u.status']);
+}
+
+type LoginRow = Awaited<ReturnType<ReturnType<typeof loginQuery>['executeTakeFirstOrThrow']>>;
+
+/** The caller of a login that is still alive: not revoked, not past its lifetime, its user enabled. */
+function liveCaller(row: LoginRow | undefined, now: number): Caller | null {
+  if (!row || row.revoked_at !== null || row.expires_at <= now || row.status !== 1) return null;
+  return {
+    sessionId: row.session_id,
+    userId: row.user_id,
+    teamId: row.team_id,
+    username: row.username,
+    name: row.name,
+    lastSeenAt: row.last_seen_at,
+    locked: row.locked === 1,
+  };
+}
+
 /** Who holds this access token: expired tokens of a live login answer 'expired' so the client refreshes. */
 export async function checkAccess(db: Kysely<Database>, token: string, now = Date.now()): Promise<AccessCheck> {
-  const row = await db
-    .selectFrom('auth_tokens as t')
-    .innerJoin('auth_sessions as s', 's.id', 't.session_id')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['t.expires_at as token_expires', 's.id as session_id', 's.expires_at', 's.revoked_at', 's.last_seen_at',
-      's.locked', 'u.id as user_id', 'u.team_id', 'u.username', 'u.name', 'u.status'])
+  const row = await loginQuery(db)
+    .innerJoin('auth_tokens as t', 't.session_id', 's.id')
+    .select('t.expires_at as token_expires')
     .where('t.token_hash', '=', tokenHash(token))
     .executeTakeFirst();
-  if (!row || row.revoked_at !== null || row.expires_at <= now || row.status !== 1) return { kind: 'invalid' };
+  const caller = liveCaller(row, now);
+  if (!row || !caller) return { kind: 'invalid' };
   if (row.token_expires <= now) return { kind: 'expired' };
-  return {
-    kind: 'ok',
-    caller: {
-      sessionId: row.session_id,
-      userId: row.user_id,
-      teamId: row.team_id,
-      username: row.username,
-      name: row.name,
-      lastSeenAt: row.last_seen_at,
-      locked: row.locked === 1,
-    },
-  };
+  return { kind: 'ok', caller };
+}
+
+/**
+ * The caller of a login by its id while it is alive, null once it ended: for a socket opened by
+ * that login, which outlives its access tokens but not the login itself.
+ */
+export async function checkLogin(db: Kysely<Database>, sessionId: number, now = Date.now()): Promise<Caller | null> {
+  return liveCaller(await loginQuery(db).where('s.id', '=', sessionId).executeTakeFirst(), now);
+}
+
+/** Activity is written at most this often: idle locking needs minutes, not every request. */
+const TOUCH_EVERY_MS = 15_000;
+
+/**
+ * What a request of the caller does to its login: past the idle limit the login locks (and stays
+ * locked until unlocked); otherwise a request made on purpose (not `passive` polling) counts as activity.
+ */
+export async function noteActivity(db: Kysely<Database>, caller: Caller, { idleLockMs, passive = false }: { idleLockMs: number; passive?: boolean }, now = Date.now()) {
+  if (!caller.locked && now - caller.lastSeenAt > idleLockMs) {
+    await setSessionLock(db, caller.sessionId, true);
+    caller.locked = true;
+  }
+  if (!caller.locked && !passive && now - caller.lastSeenAt > TOUCH_EVERY_MS) await touchSession(db, caller.sessionId, now);
 }
 
 /**

@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import { sql } from 'kysely';
 import { ContactList, ContactSearchBody } from '../../src/contract/api/chat';
 import { ok } from '../http/envelope';
 import { routeSchema } from '../http/route';
-import type { ChatHub } from './hub';
+import type { ChatContext } from './context';
 
 const CONTACT_LIMIT = 20;
 
-export async function contactRoutes(app: FastifyInstance, { db, hub }: { db: Kysely<Database>; hub: ChatHub }) {
+export async function contactRoutes(app: FastifyInstance, { db, hub }: ChatContext) {
   app.post<{ Body: ContactSearchBody }>(
     '/chat/contact/search',
     {

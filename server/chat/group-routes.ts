@@ -8,14 +8,14 @@ import { ok } from '../http/envelope';
 import { ApiError } from '../http/errors';
 import { message } from '../http/messages';
 import { routeSchema } from '../http/route';
-import type { ChatHub } from './hub';
+import type { ChatContext } from './context';
 import { conversationOf } from './conversations';
 import { appendSystemMessage, deliverRecord, loadRecords, type Target } from './messages';
 import { sessionRows } from './sessions';
 
 const TAGS = ['chat'];
 
-export async function groupRoutes(app: FastifyInstance, { db, hub }: { db: Kysely<Database>; hub: ChatHub }) {
+export async function groupRoutes(app: FastifyInstance, { db, hub }: ChatContext) {
   /** The users named, checked to exist and to be people: a robot answers only in its own session. */
   async function people(ids: readonly number[]) {
     const wanted = [...new Set(ids)];

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { ChatMessageTable, Database } from '../db/schema';
-import { isUniqueViolation } from '../db/errors';
 import { MSG_SYSTEM, type ChatRecord, type MessageExtra, type MsgType, type TalkType } from '../../src/contract/api/chat';
 import type { MessageContent } from '../../src/contract/chat';
 import type { ChatHub } from './hub';
@@ -26,12 +25,19 @@ export interface NewMessage {
   clientMsgId: string;
 }
 
+/** A stored record, and whether this call stored it (false: its author had already sent it). */
+export interface Published {
+  row: MessageRow;
+  created: boolean;
+}
+
 /**
  * Appends a record inside the caller's transaction: raises the conversation's counter (which holds
  * every other writer of this conversation until commit, so sequences have no gaps and no repeats),
- * stores the record, and brings its sessions to the top of their owners' lists again.
+ * stores the record, and brings its sessions to the top of their owners' lists again. A message its
+ * author already sent under the same client id is not stored twice: the stored one comes back.
  */
-export async function appendMessage(trx: Kysely<Database>, target: Target, message: NewMessage, now = Date.now()): Promise<MessageRow> {
+export async function appendMessage(trx: Kysely<Database>, target: Target, message: NewMessage, now = Date.now()): Promise<Published> {
   const { last_sequence: sequence } = await trx
     .updateTable('chat_conversations')
     .set((eb) => ({ last_sequence: eb('last_sequence', '+', 1), updated_at: now }))
@@ -52,8 +58,20 @@ export async function appendMessage(trx: Kysely<Database>, target: Target, messa
       client_msg_id: message.clientMsgId,
       created_at: now,
     })
+    .onConflict((oc) => oc.columns(['send_id', 'client_msg_id']).doNothing())
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  if (!row) {
+    // Sent before: the counter goes back (nobody else could take the number while this transaction holds it).
+    await trx.updateTable('chat_conversations').set((eb) => ({ last_sequence: eb('last_sequence', '-', 1) })).where('id', '=', target.id).execute();
+    const stored = await trx
+      .selectFrom('chat_messages')
+      .selectAll()
+      .where('send_id', '=', message.sendId)
+      .where('client_msg_id', '=', message.clientMsgId)
+      .executeTakeFirstOrThrow();
+    return { row: stored, created: false };
+  }
   if (target.talkType === 1) {
     // The first message creates the receiver's session; a deleted session comes back.
     const [a, b] = target.participants;
@@ -74,34 +92,75 @@ export async function appendMessage(trx: Kysely<Database>, target: Target, messa
     // Group members got their sessions when they joined.
     await trx.updateTable('chat_sessions').set({ updated_at: now, hidden: 0 }).where('conversation_id', '=', target.id).execute();
   }
-  return row;
+  return { row, created: true };
 }
 
 /** A system line (msg_type 1000, no author) in a group, e.g. "X joined". */
-export function appendSystemMessage(trx: Kysely<Database>, target: Target, groupId: number, content: string, now = Date.now()) {
+export async function appendSystemMessage(trx: Kysely<Database>, target: Target, groupId: number, content: string, now = Date.now()): Promise<MessageRow> {
   const message: NewMessage = { sendId: 0, receiverId: groupId, msgType: MSG_SYSTEM, content, extra: {}, clientMsgId: `sys-${randomUUID()}` };
-  return appendMessage(trx, target, message, now);
+  return (await appendMessage(trx, target, message, now)).row;
+}
+
+/** Stores messages; each promise settles once its message is committed. */
+export interface MessageWriter {
+  publish(target: Target, message: NewMessage, now?: number): Promise<Published>;
+}
+
+interface Waiting {
+  target: Target;
+  message: NewMessage;
+  now: number;
+  resolve(published: Published): void;
+  reject(error: unknown): void;
 }
 
 /**
- * Stores a message once. Sent again with the same client id (a retry after a lost answer, an
- * outbox replay after a reload) it returns the stored record and `created: false`.
+ * Messages published in the same turn of the event loop are committed together: a commit costs as
+ * much as the rest of a message's writes, so under load one commit carries many. Nobody hears of a
+ * message before its commit all the same.
  */
-export async function publishMessage(db: Kysely<Database>, target: Target, message: NewMessage, now = Date.now()) {
-  try {
-    const row = await db.transaction().execute((trx) => appendMessage(trx, target, message, now));
-    return { row, created: true };
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    const stored = await db
-      .selectFrom('chat_messages')
-      .selectAll()
-      .where('send_id', '=', message.sendId)
-      .where('client_msg_id', '=', message.clientMsgId)
-      .executeTakeFirst();
-    if (!stored) throw error;
-    return { row: stored, created: false };
+export function createMessageWriter(db: Kysely<Database>): MessageWriter {
+  let waiting: Waiting[] = [];
+  const store = (trx: Kysely<Database>, entry: Waiting) => appendMessage(trx, entry.target, entry.message, entry.now);
+
+  async function commit(batch: Waiting[]) {
+    // Every batch takes its conversations' locks in the same order (two PostgreSQL processes would
+    // otherwise deadlock); the sort is stable, so each conversation keeps its messages' order.
+    const ordered = batch.toSorted((a, b) => a.target.id - b.target.id);
+    let stored: Published[];
+    try {
+      stored = await db.transaction().execute(async (trx) => {
+        const results: Published[] = [];
+        for (const entry of ordered) results.push(await store(trx, entry));
+        return results;
+      });
+    } catch {
+      // All of it rolled back: each message goes again on its own, so one that cannot be stored fails alone.
+      for (const entry of ordered) {
+        await db
+          .transaction()
+          .execute((trx) => store(trx, entry))
+          .then(entry.resolve, entry.reject);
+      }
+      return;
+    }
+    ordered.forEach((entry, i) => entry.resolve(stored[i]));
   }
+
+  return {
+    publish(target, message, now = Date.now()) {
+      return new Promise((resolve, reject) => {
+        if (waiting.length === 0) {
+          setImmediate(() => {
+            const batch = waiting;
+            waiting = [];
+            void commit(batch);
+          });
+        }
+        waiting.push({ target, message, now, resolve, reject });
+      });
+    },
+  };
 }
 
 export type RecordRange = { before: number } | { after: number } | { ids: number[] };

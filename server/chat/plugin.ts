@@ -4,6 +4,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Config } from '../config';
 import { createHub, type ChatHub } from './hub';
+import type { ChatContext } from './context';
+import { createMessageWriter } from './messages';
 import { chatSocket } from './socket';
 import { sessionRoutes } from './session-routes';
 import { talkRoutes } from './talk-routes';
@@ -24,7 +26,7 @@ export const chatPlugin = fp(async (app: FastifyInstance, { db, config }: { db: 
   app.decorate('chatHub', hub);
   // After the websocket plugin's preClose has closed every socket: their departures are awaited here.
   app.addHook('onClose', () => hub.close());
-  const deps = { db, hub };
+  const deps: ChatContext = { db, hub, writer: createMessageWriter(db) };
   await app.register(chatSocket, { ...deps, config });
   await app.register(sessionRoutes, deps);
   await app.register(talkRoutes, deps);

@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely, Updateable } from 'kysely';
-import type { ChatSessionTable, Database } from '../db/schema';
+import type { Updateable } from 'kysely';
+import type { ChatSessionTable } from '../db/schema';
 import { ChatSession, SessionDeleteBody, SessionList, SessionListBody, SessionSaveBody, type TalkType } from '../../src/contract/api/chat';
 import { Type } from '../../src/contract/schema';
 import { Code } from '../../src/contract/envelope';
 import { ok } from '../http/envelope';
 import { ApiError } from '../http/errors';
 import { routeSchema } from '../http/route';
-import type { ChatHub } from './hub';
+import type { ChatContext } from './context';
 import { conversationId, conversationOf } from './conversations';
 import { ensureSession, sessionRows } from './sessions';
 
@@ -23,7 +23,7 @@ export function checkSender(request: FastifyRequest, sendId: number): number {
   return userId;
 }
 
-export async function sessionRoutes(app: FastifyInstance, { db, hub }: { db: Kysely<Database>; hub: ChatHub }) {
+export async function sessionRoutes(app: FastifyInstance, { db, hub }: ChatContext) {
   /**
    * Creates (or shows again) the caller's session with a user or group, applies the changes, and
    * answers it as the list shows it.

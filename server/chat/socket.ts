@@ -1,21 +1,24 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { WebSocket } from 'ws';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
-import type { Database } from '../db/schema';
 import type { Config } from '../config';
-import { checkAccess } from '../auth/sessions';
+import { checkAccess, checkLogin, noteActivity, type Caller } from '../auth/sessions';
 import { ok } from '../http/envelope';
+import { ApiError } from '../http/errors';
+import { languageOf, message } from '../http/messages';
 import { routeSchema } from '../http/route';
-import { ConversationBody, ReviewBody, SocketTicket } from '../../src/contract/api/chat';
-import { CLOSE_UNAUTHORIZED, type ChatFrame, type ConnectContent, type KeyboardContent } from '../../src/contract/chat';
-import type { ChatHub } from './hub';
+import { ConversationBody, PublishBody, ReviewBody, SocketTicket } from '../../src/contract/api/chat';
+import { Code } from '../../src/contract/envelope';
+import { CLOSE_UNAUTHORIZED, type ChatFrame, type ConnectContent, type KeyboardContent, type PublishAck } from '../../src/contract/chat';
+import type { ChatContext } from './context';
 import { conversationOf } from './conversations';
+import { publishFromUser } from './publish';
 import { reviewRecords } from './read-state';
 import { issueTicket, redeemTicket, TICKET_TTL_SECONDS } from './tickets';
 
 const isConversation = TypeCompiler.Compile(ConversationBody);
 const isReview = TypeCompiler.Compile(ReviewBody);
+const isPublish = TypeCompiler.Compile(PublishBody);
 
 /** Only pages served from this host may open the socket: a cross-site page must not ride a token. */
 function sameOrigin(request: FastifyRequest): boolean {
@@ -35,15 +38,28 @@ function send(socket: WebSocket, frame: ChatFrame): void {
 /**
  * /chat/ws: authenticates with a socket ticket or the access token (never with id or name alone),
  * announces the heartbeat, answers ping with pong, closes sockets that stay silent past the timeout,
- * and takes typing notices and read receipts from the client.
+ * and takes messages, typing notices and read receipts from the client.
  */
-export async function chatSocket(app: FastifyInstance, { db, config, hub }: { db: Kysely<Database>; config: Config; hub: ChatHub }) {
-  /** The user behind the `token` query: a ticket (used up now) or a live access token. */
-  async function socketUser(token: string): Promise<number | null> {
+export async function chatSocket(app: FastifyInstance, { config, ...chat }: ChatContext & { config: Config }) {
+  const { db, hub } = chat;
+  /** The login behind the `token` query: a ticket (used up now) or a live access token. */
+  async function socketLogin(token: string): Promise<Caller | null> {
     const byTicket = await redeemTicket(db, token);
     if (byTicket !== null) return byTicket;
     const check = await checkAccess(db, token);
-    return check.kind === 'ok' ? check.caller.userId : null;
+    return check.kind === 'ok' ? check.caller : null;
+  }
+
+  /**
+   * A message sent on the socket, held to what POST /chat/talk/message/publish holds it to: the
+   * login that opened the socket must still be alive and unlocked, and sending counts as activity.
+   */
+  async function publishOnSocket(sessionId: number, body: PublishBody): Promise<PublishAck['data']> {
+    const caller = await checkLogin(db, sessionId);
+    if (!caller) throw new ApiError(Code.unauthorized, 'unauthorized');
+    await noteActivity(db, caller, { idleLockMs: config.idleLockMinutes * 60_000 });
+    if (caller.locked) throw new ApiError(Code.locked, 'locked');
+    return publishFromUser(chat, caller.userId, body);
   }
 
   /** Typing is relayed to the other side and never stored. */
@@ -69,16 +85,35 @@ export async function chatSocket(app: FastifyInstance, { db, config, hub }: { db
     async (request) => ok({ ticket: await issueTicket(db, request.caller!.sessionId), expires_in: TICKET_TTL_SECONDS }),
   );
 
-  app.get<{ Querystring: { id?: string; name?: string; token?: string } }>(
+  app.get<{ Querystring: { id?: string; name?: string; token?: string; lang?: string } }>(
     '/chat/ws',
     { websocket: true, config: { access: 'public' }, schema: { hide: true } },
     async (socket, request) => {
-      const { token, id } = request.query;
-      const userId = token && sameOrigin(request) ? await socketUser(token) : null;
-      if (userId === null || (id !== undefined && id !== String(userId))) {
+      const { token, id, lang } = request.query;
+      const login = token && sameOrigin(request) ? await socketLogin(token) : null;
+      if (login === null || (id !== undefined && id !== String(login.userId))) {
         socket.close(CLOSE_UNAUTHORIZED, 'unauthorized');
         return;
       }
+      const { userId, sessionId } = login;
+      // The console's language travels in the query: a browser's socket cannot set Accept-Language.
+      const language = languageOf(lang ?? request.headers['accept-language']);
+      const acknowledge = (client_msg_id: string, answer: Omit<PublishAck, 'client_msg_id'>) =>
+        send(socket, { event: 'im.message.ack', content: { client_msg_id, ...answer } satisfies PublishAck });
+      const publish = (body: PublishBody) =>
+        publishOnSocket(sessionId, body).then(
+          (record) => acknowledge(body.client_msg_id, { code: Code.ok, msg: 'ok', data: record }),
+          (error: unknown) => {
+            if (error instanceof ApiError) {
+              acknowledge(body.client_msg_id, { code: error.code, msg: message(language, error.key, error.params), data: null });
+              // A login that ended takes its socket with it; the client asks for a new ticket and hears the same.
+              if (error.code === Code.unauthorized) socket.close(CLOSE_UNAUTHORIZED, 'unauthorized');
+              return;
+            }
+            request.log.error({ err: error }, 'chat publish failed');
+            acknowledge(body.client_msg_id, { code: Code.serverError, msg: message(language, 'serverError', { id: String(request.id) }), data: null });
+          },
+        );
       // Gone while its token was checked: nothing to register.
       if (socket.readyState !== socket.OPEN) return;
       const watchdog = setTimeout(() => socket.close(1000, 'heartbeat timeout'), config.chatPingTimeout * 1000);
@@ -94,6 +129,13 @@ export async function chatSocket(app: FastifyInstance, { db, config, hub }: { db
         }
         if (frame?.event === 'ping') send(socket, { event: 'pong', content: {} });
         else if (frame?.event === 'im.message.keyboard' && isConversation.Check(frame.content)) relayTyping(userId, frame.content).catch(failed);
+        else if (frame?.event === 'im.message.publish') {
+          if (isPublish.Check(frame.content)) void publish(frame.content);
+          else if (typeof (frame.content as Partial<PublishBody>)?.client_msg_id === 'string') {
+            // Answered, so a sender waiting for this id hears why instead of timing out.
+            acknowledge((frame.content as PublishBody).client_msg_id, { code: Code.badRequest, msg: message(language, 'badRequest'), data: null });
+          }
+        }
         else if (frame?.event === 'im.message.read' && isReview.Check(frame.content)) reviewRecords(db, hub, userId, frame.content).catch(failed);
       });
       socket.on('close', () => clearTimeout(watchdog));

@@ -1,48 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
-import {
-  ChatRecord,
-  ConversationBody,
-  MSG_CODE,
-  MSG_FILE,
-  MSG_IMAGE,
-  PublishBody,
-  RecordsBody,
-  RecordsPage,
-  ReviewBody,
-  type MessageExtra,
-} from '../../src/contract/api/chat';
+import { ChatRecord, ConversationBody, PublishBody, RecordsBody, RecordsPage, ReviewBody } from '../../src/contract/api/chat';
 import { Type } from '../../src/contract/schema';
 import { Code } from '../../src/contract/envelope';
 import { ok } from '../http/envelope';
 import { ApiError } from '../http/errors';
 import { routeSchema } from '../http/route';
-import type { ChatHub } from './hub';
-import { conversationId, conversationOf } from './conversations';
-import { deliverRecord, loadRecords, publishMessage, toRecord } from './messages';
+import type { ChatContext } from './context';
+import { conversationOf } from './conversations';
+import { loadRecords } from './messages';
+import { publishFromUser } from './publish';
 import { clearUnread, reviewRecords } from './read-state';
-import { answerAsRobot } from './robots';
 
 const TAGS = ['chat'];
 const DEFAULT_LIMIT = 30;
 
-export async function talkRoutes(app: FastifyInstance, { db, hub }: { db: Kysely<Database>; hub: ChatHub }) {
-  /** What is stored for a message: text and code need words; images and files name an upload of this server. */
-  async function checkedExtra(msgType: PublishBody['msg_type'], content: string, extra: MessageExtra): Promise<MessageExtra> {
-    if (msgType === MSG_IMAGE || msgType === MSG_FILE) {
-      const upload = extra.url
-        ? await db.selectFrom('chat_uploads').select(['url', 'name', 'size', 'kind']).where('url', '=', extra.url).executeTakeFirst()
-        : undefined;
-      if (!upload || (msgType === MSG_IMAGE && upload.kind !== 'image')) throw new ApiError(Code.badRequest, 'chatUploadNotFound');
-      const { width, height } = extra;
-      const picture = msgType === MSG_IMAGE ? { ...(width === undefined ? {} : { width }), ...(height === undefined ? {} : { height }) } : {};
-      return { url: upload.url, name: upload.name, size: upload.size, ...picture };
-    }
-    if (!content.trim()) throw new ApiError(Code.badRequest, 'chatContentEmpty');
-    return msgType === MSG_CODE && extra.lang ? { lang: extra.lang } : {};
-  }
-
+export async function talkRoutes(app: FastifyInstance, chat: ChatContext) {
+  const { db, hub } = chat;
   app.post<{ Body: RecordsBody }>(
     '/chat/talk/records',
     {
@@ -92,26 +65,7 @@ export async function talkRoutes(app: FastifyInstance, { db, hub }: { db: Kysely
           'Image and file messages name in `extra.url` what POST /chat/upload answered. A message to a robot is answered by the robot over the socket.',
       },
     },
-    async (request) => {
-      const { talk_type, receiver_id, msg_type, content, client_msg_id, extra = {} } = request.body;
-      const userId = request.caller!.userId;
-      const conversation = await conversationOf(db, userId, talk_type, receiver_id);
-      if (conversation.robot && !conversation.robot.isTalk) throw new ApiError(Code.forbidden, 'chatRobotMuted');
-      const stored = await checkedExtra(msg_type, content, extra);
-      const id = await conversationId(db, conversation);
-      const { row, created } = await publishMessage(
-        db,
-        { id, talkType: talk_type, participants: conversation.participants },
-        { sendId: userId, receiverId: receiver_id, msgType: msg_type, content, extra: stored, clientMsgId: client_msg_id },
-      );
-      if (row.conversation_id !== id) throw new ApiError(Code.conflict, 'chatClientMsgIdReused', { id: client_msg_id });
-      // A new record is unread by anyone else yet; a replayed one is read back with its state now.
-      const record = created ? toRecord(row, conversation.me, conversation.participants.length <= 1) : (await loadRecords(db, id, { ids: [row.id] }, 1))[0];
-      // A replayed message is told again: a client that missed the first notice gets it, others drop the duplicate by id.
-      deliverRecord(hub, conversation.participants, record);
-      if (conversation.robot) await answerAsRobot(db, hub, conversation, id, record);
-      return ok(record);
-    },
+    async (request) => ok(await publishFromUser(chat, request.caller!.userId, request.body)),
   );
 
   app.post<{ Body: ConversationBody }>(

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { newToken, tokenHash } from '../auth/tokens';
+import { checkLogin, type Caller } from '../auth/sessions';
 
 export const TICKET_TTL_SECONDS = 60;
 
@@ -16,19 +17,10 @@ export async function issueTicket(db: Kysely<Database>, sessionId: number, now =
   return ticket;
 }
 
-/** The user a ticket was issued to, once: the ticket is gone after this, whatever the answer. */
-export async function redeemTicket(db: Kysely<Database>, ticket: string, now = Date.now()): Promise<number | null> {
+/** The login a ticket was issued to, once: the ticket is gone after this, whatever the answer. */
+export async function redeemTicket(db: Kysely<Database>, ticket: string, now = Date.now()): Promise<Caller | null> {
   const used = await db.deleteFrom('chat_tickets').where('token_hash', '=', tokenHash(ticket)).returning(['session_id', 'expires_at']).executeTakeFirst();
   if (!used || used.expires_at <= now) return null;
   // The login it was bought with must still be alive.
-  const login = await db
-    .selectFrom('auth_sessions as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .select('u.id')
-    .where('s.id', '=', used.session_id)
-    .where('s.revoked_at', 'is', null)
-    .where('s.expires_at', '>', now)
-    .where('u.status', '=', 1)
-    .executeTakeFirst();
-  return login?.id ?? null;
+  return checkLogin(db, used.session_id, now);
 }

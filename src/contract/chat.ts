@@ -11,6 +11,8 @@ export type ChatEvent =
   | 'ping'
   | 'pong'
   | 'im.message'
+  | 'im.message.publish'
+  | 'im.message.ack'
   | 'im.message.read'
   | 'im.message.keyboard'
   | 'im.contact.status'
@@ -31,6 +33,18 @@ export interface MessageContent {
   receiver_id: number;
   talk_type: TalkType;
   data: ChatRecord;
+}
+
+/**
+ * `im.message.ack`, server → the socket that sent `im.message.publish` (a PublishBody, the socket
+ * twin of POST /chat/talk/message/publish): the stored record, or why it was refused, in the
+ * envelope's terms. The record also reaches every participant as `im.message`.
+ */
+export interface PublishAck {
+  client_msg_id: string;
+  code: number;
+  msg: string;
+  data: ChatRecord | null;
 }
 
 /**

@@ -3,6 +3,7 @@ import {
   type TalkType,
 } from '../../contract/api/chat';
 import type { ContactStatusContent, KeyboardContent, MessageContent, ReadContent } from '../../contract/chat';
+import { Code } from '../../contract/envelope';
 import { createStore, type ReadableStore, type Store } from '../store';
 import { RequestError } from '../request/client';
 import { languageStore } from '../i18n/language-store';
@@ -103,6 +104,12 @@ function previewText(record: ChatRecord): string {
 function transient(error: unknown): boolean {
   return !(error instanceof RequestError) || error.status === 0 || error.status >= 500;
 }
+
+/**
+ * Answers to a socket publish that are about the login rather than the message: the request client
+ * knows what to do with them (lock the screen, refresh the token, sign out), so HTTP sends it again.
+ */
+const LOGIN_CODES: ReadonlySet<number> = new Set([Code.locked, Code.unauthorized, Code.tokenExpired]);
 
 export type ChatController = ReturnType<typeof createChat>;
 
@@ -519,6 +526,14 @@ export function createChat(deps: ChatDeps) {
         : entries,
     );
 
+  /** A message goes on the socket when it is open (no request per message); HTTP decides otherwise. */
+  async function publish(body: PublishBody): Promise<ChatRecord> {
+    const ack = await socket.publish(body).catch(() => null);
+    if (!ack || LOGIN_CODES.has(ack.code)) return api.publish(body);
+    if (ack.code !== Code.ok || !ack.data) throw new RequestError(ack.code, ack.msg, ack.code);
+    return ack.data;
+  }
+
   // One message at a time, in the order they were written, so a conversation's messages keep their order.
   let queue: Promise<unknown> = Promise.resolve();
   const queued = new Set<string>();
@@ -544,7 +559,7 @@ export function createChat(deps: ChatDeps) {
         const { talk_type, receiver_id, msg_type, content, extra } = entry;
         const body: PublishBody = { talk_type, receiver_id, msg_type, content, client_msg_id, ...(extra ? { extra } : {}) };
         try {
-          const record = await api.publish(body);
+          const record = await publish(body);
           rejected.delete(client_msg_id);
           applyRecords(conversationOf({ sender_id: me, receiver_id: entry.receiver_id, talk_type: entry.talk_type }, me), [record]);
           removeFromOutbox((e) => e.client_msg_id === client_msg_id);
@@ -558,9 +573,14 @@ export function createChat(deps: ChatDeps) {
     });
   }
 
-  /** Sends every unconfirmed message again, oldest first, each under its own client_msg_id. */
-  function flushOutbox() {
-    for (const entry of [...state.get().outbox].sort((a, b) => a.created_at - b.created_at)) deliver(entry.client_msg_id);
+  /**
+   * Sends every unconfirmed message again, oldest first, each under its own client_msg_id. On its
+   * own (a reconnect) it leaves out what the server refused: only the user's retry sends that again.
+   */
+  function flushOutbox({ refusedToo = false } = {}) {
+    for (const entry of [...state.get().outbox].sort((a, b) => a.created_at - b.created_at)) {
+      if (refusedToo || !rejected.has(entry.client_msg_id)) deliver(entry.client_msg_id);
+    }
   }
 
   /** Queues a message for a conversation: it shows at once as "sending" and survives a reload. */
@@ -632,7 +652,7 @@ export function createChat(deps: ChatDeps) {
     setDraft,
     typing,
     send,
-    retry: flushOutbox,
+    retry: () => flushOutbox({ refusedToo: true }),
     discard,
     setTop: (session: ChatSession, top: boolean) => saveFlags(session, { is_top: top ? 1 : 0 }),
     setMuted: (session: ChatSession, muted: boolean) => saveFlags(session, { is_disturb: muted ? 1 : 0 }),

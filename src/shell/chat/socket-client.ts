@@ -1,9 +1,11 @@
 import EventEmitter from 'eventemitter3';
 import {
   CLOSE_UNAUTHORIZED, type ChatEvent, type ChatFrame, type ConnectContent, type ContactStatusContent, type KeyboardContent,
-  type MessageContent, type ReadContent, type ScreenPublishedContent,
+  type MessageContent, type PublishAck, type ReadContent, type ScreenPublishedContent,
 } from '../../contract/chat';
+import type { PublishBody } from '../../contract/api/chat';
 import { settings } from '../../contract/settings';
+import { languageStore } from '../i18n/language-store';
 
 /**
  * connecting: waiting for a ticket or the socket; open: the server said `connect`; waiting: a
@@ -55,6 +57,20 @@ export interface ChatSocket extends EventEmitter<ChatSocketEvents> {
   stop(): void;
   /** Sends a frame if the socket is open; false when it is not (the caller keeps what matters). */
   send(event: ChatEvent, content: unknown): boolean;
+  /**
+   * Sends a message on the socket and resolves with the server's answer to it (`im.message.ack`).
+   * Rejects when the socket is not open, or closes or stays silent before the answer comes: the
+   * message may or may not be stored, and sending it again under its client_msg_id is safe.
+   */
+  publish(body: PublishBody): Promise<PublishAck>;
+}
+
+/** Raised by `publish` when the socket cannot say what became of a message. */
+export class NoAnswerError extends Error {
+  constructor() {
+    super('no answer on the chat socket');
+    this.name = 'NoAnswerError';
+  }
 }
 
 function pageBase(): string {
@@ -85,6 +101,8 @@ export function createChatSocket(options: ChatSocketOptions): ChatSocket {
   let pingTimeout = settings.chatTimeout * 1000;
   // Each connection gets a number: callbacks of an abandoned one (a late ticket, a late close) are ignored.
   let generation = 0;
+  /** Messages sent on the current socket that wait for their answer, by client_msg_id. */
+  const awaitingAck = new Map<string, { resolve(ack: PublishAck): void; reject(error: Error): void }>();
 
   const setStatus = (next: SocketStatus) => {
     if (status === next) return;
@@ -111,6 +129,9 @@ export function createChatSocket(options: ChatSocketOptions): ChatSocket {
     socket = null;
     generation += 1;
     clearTimers();
+    // Whatever this socket was carrying gets no answer on it now.
+    for (const waiter of awaitingAck.values()) waiter.reject(new NoAnswerError());
+    awaitingAck.clear();
     if (old) {
       old.onopen = old.onmessage = old.onerror = old.onclose = null;
       if (old.readyState === Socket.OPEN || old.readyState === Socket.CONNECTING) old.close(code);
@@ -150,6 +171,9 @@ export function createChatSocket(options: ChatSocketOptions): ChatSocket {
       const resumed = everReady;
       everReady = true;
       emitter.emit('ready', resumed);
+    } else if (frame.event === 'im.message.ack') {
+      const ack = frame.content as PublishAck;
+      awaitingAck.get(ack.client_msg_id)?.resolve(ack);
     } else if (SERVER_EVENTS.has(frame.event)) {
       (emitter.emit as (event: string, content: unknown) => boolean)(frame.event, frame.content);
     }
@@ -168,7 +192,8 @@ export function createChatSocket(options: ChatSocketOptions): ChatSocket {
       return;
     }
     if (mine !== generation || status !== 'connecting') return;
-    const query = new URLSearchParams({ id: String(options.user.id), name: options.user.name, token: ticket });
+    // The server words its answers on this socket in the console's language.
+    const query = new URLSearchParams({ id: String(options.user.id), name: options.user.name, token: ticket, lang: languageStore.get() });
     const ws = new Socket(`${options.base ?? pageBase()}/chat/ws?${query}`);
     socket = ws;
     pingTimeout = settings.chatTimeout * 1000;
@@ -213,6 +238,21 @@ export function createChatSocket(options: ChatSocketOptions): ChatSocket {
       setStatus('stopped');
     },
     send: sendFrame,
+    publish(body: PublishBody): Promise<PublishAck> {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => settle(() => reject(new NoAnswerError())), settings.requestTimeout);
+        const settle = (then: () => void) => {
+          clearTimeout(timer);
+          awaitingAck.delete(body.client_msg_id);
+          then();
+        };
+        awaitingAck.set(body.client_msg_id, {
+          resolve: (ack) => settle(() => resolve(ack)),
+          reject: (error) => settle(() => reject(error)),
+        });
+        if (status !== 'open' || !sendFrame('im.message.publish', body)) settle(() => reject(new NoAnswerError()));
+      });
+    },
   };
   // Descriptors, not Object.assign, so `status` stays a live getter.
   return Object.defineProperties(emitter, Object.getOwnPropertyDescriptors(methods)) as ChatSocket;

@@ -152,7 +152,7 @@ describe('the chat panel', { timeout: UI_TIMEOUT }, () => {
 
     fireEvent.change(editor(), { target: { value: '第一行' } });
     fireEvent.keyDown(editor(), { key: 'Enter', shiftKey: true });
-    expect(server.called('/talk/message/publish')).toHaveLength(0);
+    expect(server.called('socket:publish')).toHaveLength(0);
     // An input method composing a word uses Enter to pick it.
     fireEvent.keyDown(editor(), { key: 'Enter', isComposing: true });
     expect(editor().value).toBe('第一行');
@@ -160,7 +160,9 @@ describe('the chat panel', { timeout: UI_TIMEOUT }, () => {
     fireEvent.keyDown(editor(), { key: 'Enter' });
     expect(editor().value).toBe('');
     await waitFor(() => expect(bubble('第一行').textContent).toContain('已发送'));
-    expect(server.called('/talk/message/publish')).toHaveLength(1);
+    // On the open socket: no request per message.
+    expect(server.called('socket:publish')).toHaveLength(1);
+    expect(server.called('/talk/message/publish')).toHaveLength(0);
 
     server.down = true;
     fireEvent.change(editor(), { target: { value: '断网了' } });
@@ -214,8 +216,8 @@ describe('the chat panel', { timeout: UI_TIMEOUT }, () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('发送粘贴的 1 张图片？')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: /发\s?送/ }));
-    await waitFor(() => expect(server.called('/talk/message/publish')).toHaveLength(1));
-    expect(server.called('/talk/message/publish')[0]).toMatchObject({ msg_type: 2, extra: { name: 'pasted.png', width: 640, height: 480 } });
+    await waitFor(() => expect(server.called('socket:publish')).toHaveLength(1));
+    expect(server.called('socket:publish')[0]).toMatchObject({ msg_type: 2, extra: { name: 'pasted.png', width: 640, height: 480 } });
   });
 });
 

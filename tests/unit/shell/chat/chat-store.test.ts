@@ -309,6 +309,51 @@ describe('the outbox: no message lost', () => {
   });
 });
 
+describe('sending on the socket', () => {
+  const talk = { talk_type: 1 as const, receiver_id: 2 };
+
+  /** The next socket publish is answered with this instead of being stored. */
+  function refuseNext(code: number, msg: string) {
+    const answer = FakeWebSocket.respond!;
+    FakeWebSocket.respond = (frame, socket) => {
+      if (frame.event !== 'im.message.publish') return answer(frame, socket);
+      FakeWebSocket.respond = answer;
+      const { client_msg_id } = frame.content as { client_msg_id: string };
+      queueMicrotask(() => socket.receive('im.message.ack', { client_msg_id, code, msg, data: null }));
+    };
+  }
+
+  it('sends on the open socket without a request, and keeps a refused message failed for good', async () => {
+    server.addSession(session(2));
+    await startChat();
+    chat.send(talk, 1, '走套接字');
+    await until(() => chat.state.get().outbox.length === 0);
+    expect(server.called('socket:publish').map((b) => b.content)).toEqual(['走套接字']);
+    expect(server.called('/talk/message/publish')).toEqual([]);
+
+    refuseNext(403, '你不是该群成员');
+    const refused = chat.send(talk, 1, '被拒绝');
+    await until(() => chat.state.get().outbox[0]?.state === 'failed');
+    // A final refusal is not sent again by a reconnect.
+    FakeWebSocket.latest().drop(1006);
+    await advance(settings.chatReconnectDelay);
+    FakeWebSocket.latest().accept();
+    await flush();
+    expect(server.called('socket:publish').filter((b) => b.client_msg_id === refused.client_msg_id)).toHaveLength(0);
+    expect(chat.state.get().outbox.map((e) => e.state)).toEqual(['failed']);
+  });
+
+  it('lets HTTP decide when the socket answers about the login (locked, signed out, token expired)', async () => {
+    server.addSession(session(2));
+    await startChat();
+    refuseNext(205, '后端code指令强制开启锁屏');
+    const entry = chat.send(talk, 1, '锁屏时');
+    await until(() => chat.state.get().outbox.length === 0);
+    expect(server.called('/talk/message/publish').map((b) => b.client_msg_id)).toEqual([entry.client_msg_id]);
+    expect(server.records.get('1_2')!.map((r) => r.content)).toEqual(['锁屏时']);
+  });
+});
+
 describe('catching up after a reconnect', () => {
   it('asks each open dialogue for what came after its last sequence and merges it once, in order', async () => {
     server.addSession(session(2));

@@ -11,6 +11,8 @@ export class FakeWebSocket {
   static readonly CLOSING = 2;
   static readonly CLOSED = 3;
   static instances: FakeWebSocket[] = [];
+  /** The far side's answer to each frame sent on an open socket (a mock server plugs in here). */
+  static respond: ((frame: ChatFrame, socket: FakeWebSocket) => void) | null = null;
 
   readyState = FakeWebSocket.CONNECTING;
   readonly sent: ChatFrame[] = [];
@@ -32,6 +34,7 @@ export class FakeWebSocket {
 
   static reset(): void {
     FakeWebSocket.instances = [];
+    FakeWebSocket.respond = null;
   }
 
   get ticket(): string | null {
@@ -39,7 +42,9 @@ export class FakeWebSocket {
   }
 
   send(data: string): void {
-    this.sent.push(JSON.parse(data) as ChatFrame);
+    const frame = JSON.parse(data) as ChatFrame;
+    this.sent.push(frame);
+    FakeWebSocket.respond?.(frame, this);
   }
 
   close(code = 1000): void {

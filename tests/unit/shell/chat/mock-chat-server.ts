@@ -2,21 +2,25 @@ import { delay, http, HttpResponse, type JsonBodyType } from 'msw';
 import {
   indexName, type ChatRecord, type ChatSession, type PublishBody, type RecordsBody, type TalkType,
 } from '../../../../src/contract/api/chat';
+import type { PublishAck } from '../../../../src/contract/chat';
 import { mockServer } from '../../setup';
+import { FakeWebSocket } from './fake-websocket';
 import { record, session } from './fixtures';
 
 const ok = (data: JsonBodyType) => HttpResponse.json({ code: 200, msg: 'ok', data });
 
 /**
  * The /chat API over msw, kept in memory the way the real server keeps it: records numbered per
- * conversation, a client_msg_id stored once, pages older than record_id or after a sequence.
- * `down` makes every call fail as a dead server would (no answer at all).
+ * conversation, a client_msg_id stored once, pages older than record_id or after a sequence. It
+ * answers messages sent on the fake socket too (`im.message.publish` → `im.message.ack`), recorded
+ * in `calls` under the path 'socket:publish'. `down` makes every call fail as a dead server would
+ * (no answer at all), and drops the sockets it had open.
  */
 export class MockChatServer {
   readonly sessions = new Map<string, ChatSession>();
   readonly records = new Map<string, ChatRecord[]>();
   readonly calls: { path: string; body: Record<string, unknown> }[] = [];
-  down = false;
+  private isDown = false;
   /** The built-in assistant robot's session, as /talk/session/assistant opens it; none configured when unset. */
   assistant: ChatSession | null = null;
   /** Milliseconds the publish answer takes. */
@@ -33,6 +37,36 @@ export class MockChatServer {
         return this.answer(path, body);
       }),
     );
+    FakeWebSocket.respond = (frame, socket) => {
+      if (frame.event !== 'im.message.publish') return;
+      const body = frame.content as PublishBody;
+      this.calls.push({ path: 'socket:publish', body: { ...body } });
+      if (this.down) return;
+      const ack: PublishAck = { client_msg_id: body.client_msg_id, code: 200, msg: 'ok', data: this.publish(body) };
+      // Never in the same call: a real answer comes in a later task.
+      const answer = () => socket.readyState === FakeWebSocket.OPEN && socket.receive('im.message.ack', ack);
+      if (this.publishDelay > 0) void delay(this.publishDelay).then(answer);
+      else queueMicrotask(answer);
+    };
+  }
+
+  /** Stores a published message once per client_msg_id. */
+  private publish(body: PublishBody): ChatRecord {
+    const key = indexName(body.talk_type, body.receiver_id);
+    const again = (this.records.get(key) ?? []).find((r) => r.client_msg_id === body.client_msg_id);
+    return (
+      again ??
+      this.store(body.talk_type, body.receiver_id, this.me, { content: body.content, msg_type: body.msg_type, client_msg_id: body.client_msg_id, nickname: '卖家' })
+    );
+  }
+
+  get down(): boolean {
+    return this.isDown;
+  }
+
+  set down(down: boolean) {
+    this.isDown = down;
+    if (down) for (const socket of FakeWebSocket.instances) if (socket.readyState === FakeWebSocket.OPEN) socket.drop(1006);
   }
 
   addSession(row: ChatSession): ChatSession {
@@ -87,17 +121,7 @@ export class MockChatServer {
         return ok({ rows, record_id: older.length > rows.length ? rows[0].id : 0, limit });
       }
       case '/talk/message/publish': {
-        const publish = body as unknown as PublishBody;
-        const key = indexName(publish.talk_type, publish.receiver_id);
-        const again = (this.records.get(key) ?? []).find((r) => r.client_msg_id === publish.client_msg_id);
-        const stored =
-          again ??
-          this.store(publish.talk_type, publish.receiver_id, this.me, {
-            content: publish.content,
-            msg_type: publish.msg_type,
-            client_msg_id: publish.client_msg_id,
-            nickname: '卖家',
-          });
+        const stored = this.publish(body as unknown as PublishBody);
         // Stored (and perhaps already fanned out) before the answer leaves.
         if (this.publishDelay > 0) await delay(this.publishDelay);
         return ok(stored);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createChatSocket, RECONNECT_JITTER, type ChatSocket, type SocketStatus } from '../../../../src/shell/chat/socket-client';
+import { createChatSocket, NoAnswerError, RECONNECT_JITTER, type ChatSocket, type SocketStatus } from '../../../../src/shell/chat/socket-client';
 import { settings } from '../../../../src/contract/settings';
 import { CLOSE_UNAUTHORIZED } from '../../../../src/contract/chat';
 import { FakeWebSocket } from './fake-websocket';
@@ -50,7 +50,7 @@ describe('the chat socket client', () => {
     await settle();
     const url = new URL(FakeWebSocket.latest().url);
     expect(url.origin + url.pathname).toBe('ws://console.test/chat/ws');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ id: '7', name: '卖家', token: 'ticket-1' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({ id: '7', name: '卖家', token: 'ticket-1', lang: 'zh' });
     expect(socket.status).toBe('connecting');
     FakeWebSocket.latest().accept();
     expect(socket.status).toBe('open');
@@ -205,5 +205,39 @@ describe('the chat socket client', () => {
     ticketFails = false;
     await vi.advanceTimersByTimeAsync(settings.chatReconnectDelay * 10);
     expect(FakeWebSocket.instances).toHaveLength(1);
+  });
+
+  it('publishes a message on the socket and resolves with its own answer, leaving other answers alone', async () => {
+    start();
+    await settle();
+    const ws = FakeWebSocket.latest();
+    ws.accept();
+    const body = { talk_type: 1 as const, receiver_id: 2, msg_type: 1 as const, content: '走套接字', client_msg_id: 'client-0001' };
+    const answered = socket.publish(body);
+    expect(ws.sent.at(-1)).toEqual({ event: 'im.message.publish', content: body });
+    ws.receive('im.message.ack', { client_msg_id: 'someone-else', code: 200, msg: 'ok', data: null });
+    ws.receive('im.message.ack', { client_msg_id: 'client-0001', code: 400, msg: '消息内容不能为空', data: null });
+    await expect(answered).resolves.toEqual({ client_msg_id: 'client-0001', code: 400, msg: '消息内容不能为空', data: null });
+  });
+
+  it('says there was no answer when the socket is not open, drops, or stays silent', async () => {
+    const body = (id: string) => ({ talk_type: 1 as const, receiver_id: 2, msg_type: 1 as const, content: '一', client_msg_id: id });
+    start();
+    await expect(socket.publish(body('before-open'))).rejects.toBeInstanceOf(NoAnswerError);
+    await settle();
+    FakeWebSocket.latest().accept();
+    const dropped = socket.publish(body('dropped-01'));
+    FakeWebSocket.latest().drop(1006);
+    await expect(dropped).rejects.toBeInstanceOf(NoAnswerError);
+    await vi.advanceTimersByTimeAsync(settings.chatReconnectDelay);
+    FakeWebSocket.latest().accept();
+    const silent = socket.publish(body('silent-001'));
+    const outcome = expect(silent).rejects.toBeInstanceOf(NoAnswerError);
+    // The heartbeat keeps the socket alive; only the answer is missing.
+    for (let waited = 0; waited < settings.requestTimeout; waited += 10_000) {
+      FakeWebSocket.latest().receive('pong', {});
+      await vi.advanceTimersByTimeAsync(10_000);
+    }
+    await outcome;
   });
 });

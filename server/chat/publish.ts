@@ -1,0 +1,50 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { MSG_CODE, MSG_FILE, MSG_IMAGE, type ChatRecord, type MessageExtra, type PublishBody } from '../../src/contract/api/chat';
+import { Code } from '../../src/contract/envelope';
+import { ApiError } from '../http/errors';
+import type { ChatContext } from './context';
+import { conversationOf, conversationId } from './conversations';
+import { deliverRecord, loadRecords, toRecord } from './messages';
+import { answerAsRobot } from './robots';
+
+/** What is stored for a message: text and code need words; images and files name an upload of this server. */
+async function checkedExtra(db: Kysely<Database>, msgType: PublishBody['msg_type'], content: string, extra: MessageExtra): Promise<MessageExtra> {
+  if (msgType === MSG_IMAGE || msgType === MSG_FILE) {
+    const upload = extra.url
+      ? await db.selectFrom('chat_uploads').select(['url', 'name', 'size', 'kind']).where('url', '=', extra.url).executeTakeFirst()
+      : undefined;
+    if (!upload || (msgType === MSG_IMAGE && upload.kind !== 'image')) throw new ApiError(Code.badRequest, 'chatUploadNotFound');
+    const { width, height } = extra;
+    const picture = msgType === MSG_IMAGE ? { ...(width === undefined ? {} : { width }), ...(height === undefined ? {} : { height }) } : {};
+    return { url: upload.url, name: upload.name, size: upload.size, ...picture };
+  }
+  if (!content.trim()) throw new ApiError(Code.badRequest, 'chatContentEmpty');
+  return msgType === MSG_CODE && extra.lang ? { lang: extra.lang } : {};
+}
+
+/**
+ * A user's message, however it came (POST /chat/talk/message/publish or the socket's
+ * `im.message.publish`): checked to be theirs to write, committed with its sequence, then told to
+ * every participant's sockets; a robot on the other side answers. The same `client_msg_id` again
+ * returns the stored record.
+ */
+export async function publishFromUser(chat: ChatContext, userId: number, body: PublishBody): Promise<ChatRecord> {
+  const { db, hub, writer } = chat;
+  const { talk_type, receiver_id, msg_type, content, client_msg_id, extra = {} } = body;
+  const conversation = await conversationOf(db, userId, talk_type, receiver_id);
+  if (conversation.robot && !conversation.robot.isTalk) throw new ApiError(Code.forbidden, 'chatRobotMuted');
+  const stored = await checkedExtra(db, msg_type, content, extra);
+  const id = await conversationId(db, conversation);
+  const { row, created } = await writer.publish(
+    { id, talkType: talk_type, participants: conversation.participants },
+    { sendId: userId, receiverId: receiver_id, msgType: msg_type, content, extra: stored, clientMsgId: client_msg_id },
+  );
+  if (row.conversation_id !== id) throw new ApiError(Code.conflict, 'chatClientMsgIdReused', { id: client_msg_id });
+  // A new record is unread by anyone else yet; a replayed one is read back with its state now.
+  const record = created ? toRecord(row, conversation.me, conversation.participants.length <= 1) : (await loadRecords(db, id, { ids: [row.id] }, 1))[0];
+  // A replayed message is told again: a client that missed the first notice gets it, others drop the duplicate by id.
+  deliverRecord(hub, conversation.participants, record);
+  if (conversation.robot) await answerAsRobot(chat, conversation, id, record);
+  return record;
+}

@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, startTestServer, type TestServer } from '../support/server-harness';
+import { chatUser, type ChatUser } from '../support/chat-api';
+import { createMessageWriter, type NewMessage, type Target } from '../../server/chat/messages';
+
+describe.each(DIALECTS)('the message writer on %s', (dialect) => {
+  let server: TestServer;
+  let seller: ChatUser;
+  let staff: ChatUser;
+  let zhaolei: ChatUser;
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+    [seller, staff, zhaolei] = await Promise.all(['seller', 'staff', 'zhaolei'].map((name) => chatUser(server, name)));
+  });
+  afterAll(() => server.close());
+
+  /** The stored private conversation between two users (a message over HTTP makes sure of it) and its last sequence. */
+  async function conversation(from: ChatUser, to: ChatUser): Promise<Target & { last: number }> {
+    const first = await from.publish({ receiver_id: to.id, content: '开场' });
+    const row = await server.database.db.selectFrom('chat_messages').select('conversation_id').where('id', '=', first.id).executeTakeFirstOrThrow();
+    return { id: row.conversation_id, talkType: 1, participants: [from.id, to.id], last: first.sequence };
+  }
+  const text = (from: ChatUser, to: ChatUser, content: string, clientMsgId = randomUUID()): NewMessage => ({
+    sendId: from.id, receiverId: to.id, msgType: 1, content, extra: {}, clientMsgId,
+  });
+
+  it('commits messages sent in the same moment together, each conversation gapless and in order, a repeat stored once', async () => {
+    const [a, b] = await Promise.all([conversation(seller, staff), conversation(zhaolei, staff)]);
+    const writer = createMessageWriter(server.database.db);
+    const repeated = randomUUID();
+    const results = await Promise.all([
+      writer.publish(a, text(seller, staff, '一', repeated)),
+      writer.publish(b, text(zhaolei, staff, '甲')),
+      writer.publish(a, text(staff, seller, '二')),
+      writer.publish(a, text(seller, staff, '一', repeated)),
+      writer.publish(b, text(zhaolei, staff, '乙')),
+      writer.publish(a, text(seller, staff, '三')),
+    ]);
+    expect(results.map((r) => r.created)).toEqual([true, true, true, false, true, true]);
+    expect(results[3].row.id).toBe(results[0].row.id);
+    const sequences = (conversationId: number) =>
+      results.filter((r) => r.row.conversation_id === conversationId && r.created).map((r) => [r.row.content, r.row.sequence]);
+    expect(sequences(a.id)).toEqual([['一', a.last + 1], ['二', a.last + 2], ['三', a.last + 3]]);
+    expect(sequences(b.id)).toEqual([['甲', b.last + 1], ['乙', b.last + 2]]);
+    const counter = await server.database.db.selectFrom('chat_conversations').select('last_sequence').where('id', '=', a.id).executeTakeFirstOrThrow();
+    expect(counter.last_sequence).toBe(a.last + 3);
+  });
+
+  it('fails only the message that cannot be stored; the others of its moment are committed', async () => {
+    const a = await conversation(staff, zhaolei);
+    const writer = createMessageWriter(server.database.db);
+    const gone: Target = { id: 999_999, talkType: 1, participants: [seller.id, staff.id] };
+    const [before, lost, after] = await Promise.allSettled([
+      writer.publish(a, text(staff, zhaolei, '前')),
+      writer.publish(gone, text(seller, staff, '无处可存')),
+      writer.publish(a, text(staff, zhaolei, '后')),
+    ]);
+    expect(lost.status).toBe('rejected');
+    expect([before, after].map((r) => (r.status === 'fulfilled' ? [r.value.row.content, r.value.row.sequence] : r.reason))).toEqual([['前', a.last + 1], ['后', a.last + 2]]);
+  });
+});
