@@ -18,6 +18,8 @@ export interface Conversation {
   robot: { userId: number; isTalk: boolean } | null;
   /** The caller's name and avatar now, for the records they write. */
   me: { name: string; logo: string };
+  /** The stored row's id, or null while nobody has written in the conversation yet. */
+  storedId: number | null;
 }
 
 export function conversationKey(talkType: TalkType, callerId: number, receiverId: number): string {
@@ -36,27 +38,29 @@ export async function conversationOf(db: Kysely<Database>, callerId: number, tal
     const pair = await db
       .selectFrom('users as u')
       .leftJoin('chat_robots as r', 'r.user_id', 'u.id')
-      .select(['u.id', 'u.name', 'u.logo', 'u.is_robot', 'r.is_talk'])
+      .leftJoin('chat_conversations as c', (join) => join.on('c.conv_key', '=', key))
+      .select(['u.id', 'u.name', 'u.logo', 'u.is_robot', 'r.is_talk', 'c.id as stored_id'])
       .where('u.id', 'in', [callerId, receiverId])
       .execute();
     const peer = pair.find((u) => u.id === receiverId);
     const me = pair.find((u) => u.id === callerId);
     if (!peer || !me) throw new ApiError(Code.notFound, 'chatReceiverNotFound');
     const robot = peer.is_robot === 1 ? { userId: peer.id, isTalk: peer.is_talk !== 0 } : null;
-    return { key, talkType, receiverId, groupId: null, participants: [callerId, receiverId], robot, me };
+    return { key, talkType, receiverId, groupId: null, participants: [callerId, receiverId], robot, me, storedId: me.stored_id };
   }
   const members = await db
     .selectFrom('chat_groups as g')
     .leftJoin('chat_group_members as m', 'm.group_id', 'g.id')
     .leftJoin('users as u', 'u.id', 'm.user_id')
-    .select(['m.user_id', 'u.name', 'u.logo'])
+    .leftJoin('chat_conversations as c', (join) => join.on('c.conv_key', '=', key))
+    .select(['m.user_id', 'u.name', 'u.logo', 'c.id as stored_id'])
     .where('g.id', '=', receiverId)
     .execute();
   if (members.length === 0) throw new ApiError(Code.notFound, 'chatGroupNotFound');
   const me = members.find((m) => m.user_id === callerId);
   if (!me) throw new ApiError(Code.forbidden, 'chatNotMember');
   const participants = members.flatMap((m) => (m.user_id === null ? [] : [m.user_id]));
-  return { key, talkType, receiverId, groupId: receiverId, participants, robot: null, me: { name: me.name ?? '', logo: me.logo ?? '' } };
+  return { key, talkType, receiverId, groupId: receiverId, participants, robot: null, me: { name: me.name ?? '', logo: me.logo ?? '' }, storedId: me.stored_id };
 }
 
 /** The stored row's id, or null while nobody has written in the conversation yet. */
@@ -67,8 +71,7 @@ export async function existingConversationId(db: Kysely<Database>, key: string):
 
 /** The stored row's id, created on first use; two first uses at once end up with the same row. */
 export async function conversationId(db: Kysely<Database>, conversation: Conversation, now = Date.now()): Promise<number> {
-  const existing = await existingConversationId(db, conversation.key);
-  if (existing !== null) return existing;
+  if (conversation.storedId !== null) return conversation.storedId;
   await db
     .insertInto('chat_conversations')
     .values({ talk_type: conversation.talkType, conv_key: conversation.key, group_id: conversation.groupId, created_at: now, updated_at: now })

@@ -3,7 +3,7 @@ import type { Database } from '../db/schema';
 import type { ConversationBody, ReviewBody } from '../../src/contract/api/chat';
 import type { ReadContent } from '../../src/contract/chat';
 import type { ChatHub } from './hub';
-import { conversationOf, existingConversationId, type Conversation } from './conversations';
+import { conversationOf, type Conversation } from './conversations';
 import { isReadByOthers, readMarks } from './messages';
 
 /** Compare-and-set attempts before giving up to a reader that is moving its own mark concurrently. */
@@ -72,7 +72,7 @@ export async function markRead(
 /** Marks these records, and every earlier one, read by the caller (POST /chat/talk/review, socket im.message.read). */
 export async function reviewRecords(db: Kysely<Database>, hub: ChatHub, readerId: number, body: ReviewBody) {
   const conversation = await conversationOf(db, readerId, body.talk_type, body.receiver_id);
-  const id = await existingConversationId(db, conversation.key);
+  const id = conversation.storedId;
   if (id === null) return;
   const newest = await db
     .selectFrom('chat_messages')
