@@ -97,7 +97,6 @@ export const ENGINE_MESSAGE_KEYS = [
   'deleteConfirm',
   'bulkDeleteConfirm',
   'leaveUnsaved',
-  'saved',
   'deleted',
   'deletedMany',
   'done',

@@ -62,7 +62,7 @@ const DIALOG_WIDTH = { 1: 640, 2: 880, 3: 1080 } as const;
 export function ActionScope({ screen, definition, form, detail, children }: { screen: Screen; definition: ResourceDefinition | undefined; form: FormSpec | undefined; detail: DetailSpec | undefined; children: ReactNode }) {
   const host = useEngineHost();
   const { t } = host;
-  const { modal, message } = App.useApp();
+  const { modal } = App.useApp();
   const revalidate = useRevalidateResource();
   const NestedScreen = useNestedScreen();
   const [opened, setOpened] = useState<Opened[]>([]);
@@ -119,8 +119,8 @@ export function ActionScope({ screen, definition, form, detail, children }: { sc
               record: opening.record,
               initial: opening.initial,
               mode: opening.mode,
+              // The form renderer has said it saved.
               onSaved: () => {
-                void message.success(t('saved'));
                 hide(key);
                 reload();
               },

@@ -1,6 +1,6 @@
 import { createElement, Suspense, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { App, Button, Result, Skeleton } from 'antd';
+import { Button, Result, Skeleton } from 'antd';
 import type { ResourceDefinition } from '../../contract/resource';
 import type { Part, Screen } from '../../contract/screen';
 import { checkScreenFields } from '../../contract/screen-check';
@@ -28,8 +28,6 @@ function Block({ screen, part }: { screen: Screen; part: Screen | Part }) {
 
 /** A standalone form page (kind form): it starts over after each save. */
 function FormPage({ screen, part, definition }: { screen: Screen; part: Screen | Part; definition: ResourceDefinition }) {
-  const { t } = useEngineHost();
-  const { message } = App.useApp();
   const [round, setRound] = useState(0);
   const spec = useMemo(() => part.form ?? {}, [part.form]);
   return (
@@ -41,10 +39,8 @@ function FormPage({ screen, part, definition }: { screen: Screen; part: Screen |
         definition,
         spec,
         mode: 'page',
-        onSaved: () => {
-          void message.success(t('saved'));
-          setRound((n) => n + 1);
-        },
+        // The form renderer has said it saved; the page starts a new record.
+        onSaved: () => setRound((n) => n + 1),
         onCancel: () => setRound((n) => n + 1),
       }}
     />

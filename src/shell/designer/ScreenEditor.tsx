@@ -47,7 +47,8 @@ export function ScreenEditor({ id, onBack }: { id: string; onBack(): void }) {
   const { data: detail, mutate } = useSWR(['designer-screen', id], () => designerApi.screen(id), { revalidateOnFocus: false });
   const [text, setText] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
-  const [serverProblems, setServerProblems] = useState<ScreenProblem[]>([]);
+  // The server's refusal speaks of the text it was sent: once the text changes it no longer applies.
+  const [refusal, setRefusal] = useState<{ text: string; problems: ScreenProblem[] } | null>(null);
   const [busy, setBusy] = useState<'save' | 'publish' | null>(null);
   const [versionsOpen, setVersionsOpen] = useState(false);
   const [bindOpen, setBindOpen] = useState(false);
@@ -86,11 +87,11 @@ export function ScreenEditor({ id, onBack }: { id: string; onBack(): void }) {
   const dirty = text !== null && text !== saved;
 
   async function save(): Promise<boolean> {
-    if (!parsed) return false;
+    if (!parsed || text === null) return false;
     setBusy('save');
     try {
       const refused = await designerApi.saveScreen(parsed.value);
-      setServerProblems(refused);
+      setRefusal({ text, problems: refused });
       if (refused.length) {
         void message.error(t('designer.refused', { count: refused.length }));
         return false;
@@ -132,6 +133,7 @@ export function ScreenEditor({ id, onBack }: { id: string; onBack(): void }) {
   }
 
   if (!detail || text === null) return <Spin style={{ display: 'block', margin: 48 }} />;
+  const serverProblems = refusal?.text === text ? refusal.problems : [];
   const shown = [...problems, ...serverProblems.filter((p) => !problems.some((q) => q.path === p.path))];
 
   return (

@@ -511,7 +511,6 @@ export const en: Messages = {
     deleteConfirm: 'Delete this record?',
     bulkDeleteConfirm: 'Delete the {count} selected records?',
     leaveUnsaved: 'Discard your unsaved changes?',
-    saved: 'Saved',
     deleted: 'Deleted',
     deletedMany: '{count} records deleted',
     done: 'Done',

@@ -512,7 +512,6 @@ export const zh = {
     deleteConfirm: '确定删除这条记录吗？',
     bulkDeleteConfirm: '确定删除选中的 {count} 条记录吗？',
     leaveUnsaved: '有未保存的修改，确定放弃吗？',
-    saved: '保存成功',
     deleted: '删除成功',
     deletedMany: '已删除 {count} 条记录',
     done: '操作成功',

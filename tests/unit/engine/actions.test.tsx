@@ -6,7 +6,7 @@ import { mockServer } from '../setup';
 import { sessionStore } from '../../../src/shell/auth/session';
 import { actions as actionWidgets, type ActionWidgetProps } from '../../../src/widgets/registries';
 import type { ImportReport, ResourceRecord } from '../../../src/contract/resource';
-import type { Action, Screen } from '../../../src/contract/screen';
+import type { Action, FormSpec, Screen } from '../../../src/contract/screen';
 import { goodsDefinition, goodsRows } from '../../../bench/fixtures/goods';
 import { giveElementsASize, ok, openScreen, serveResource, serveScreen, signIn } from './screen-harness';
 
@@ -24,7 +24,7 @@ actionWidgets.register('test.stamp', Stamp);
 const rows: ResourceRecord[] = goodsRows(3).map((row, i) => ({ ...row, name: ['a&b c/d', '草稿商品', '在售商品'][i]!, status: ['draft', 'draft', 'on_sale'][i]! }));
 const label = (zh: string) => ({ zh, en: zh });
 
-function open(rowActions: Action[], { toolbar = [] as Action[], bulkActions = [] as Action[], permission = [] as string[] } = {}) {
+function open(rowActions: Action[], { toolbar = [] as Action[], bulkActions = [] as Action[], permission = [] as string[], form = undefined as FormSpec | undefined } = {}) {
   signIn({ permission });
   const screenJson: Screen = {
     id: 'goods/actions',
@@ -34,6 +34,7 @@ function open(rowActions: Action[], { toolbar = [] as Action[], bulkActions = []
     resource: 'goods',
     permissions: { export: 'goods:export' },
     list: { columns: [{ field: 'name' }, { field: 'status' }], rowActions, toolbar, bulkActions, selectable: bulkActions.length > 0 },
+    ...(form ? { form } : {}),
   };
   serveScreen('goods/actions', screenJson);
   const queries = serveResource(goodsDefinition, rows);
@@ -119,6 +120,26 @@ describe('actions', { timeout: 30_000 }, () => {
     await ready();
     expect(screen.getByRole('button', { name: `stamp ${rows[0]!.id}` })).toBeTruthy();
     expect(screen.getAllByText('未注册的操作组件：test.ghost')).toHaveLength(3);
+  });
+
+  it('say once that a record edited in a dialog was saved', async () => {
+    const record = rows[2]!;
+    mockServer.use(
+      http.post('*/api/resources/goods/update', async ({ request }) => {
+        const body = (await request.json()) as { values: Record<string, unknown> };
+        return ok({ ...record, ...body.values, version: record.version + 1 });
+      }),
+    );
+    open([{ key: 'edit', label: label('编辑'), kind: 'edit', type: 'link' }], { form: { fields: ['name'] } });
+    await ready();
+    await userEvent.click(within(rowOf('在售商品')).getByRole('button', { name: '编辑' }));
+    const dialog = await screen.findByRole('dialog');
+    const name = await within(dialog).findByLabelText('商品名称');
+    await userEvent.clear(name);
+    await userEvent.type(name, '在售商品（改）');
+    await userEvent.click(within(dialog).getByRole('button', { name: /保\s?存/ }));
+    // The form's message and the close come from one answer: both are drawn by the time either is.
+    expect(await screen.findAllByText('保存成功')).toHaveLength(1);
   });
 
   it('export the list’s current query in the chosen format', async () => {
