@@ -1,9 +1,11 @@
 /**
  * Chat under load, one server process: 5,000 sockets with heartbeats; private messages published
- * over HTTP as fast as a window of in-flight messages allows (messages/s), then at a steady 2,000
- * per second and at half the measured peak (publish-to-delivery latency). The baseline, run beside
- * it with the same sockets, heartbeats and rates, is a bare `ws` server that only relays the same
- * frames (bench/fixtures/bare-ws-relay.ts).
+ * on the sender's socket as the console sends them (`im.message.publish`) as fast as a window of
+ * in-flight messages allows (messages/s), then at a steady 2,000 per second and at half the
+ * measured peak (publish-to-delivery latency); and the most messages per second published over
+ * HTTP (POST /chat/talk/message/publish, the console's fallback). The baseline, run beside it with
+ * the same sockets, heartbeats and rates, is a bare `ws` server that only relays the same frames
+ * (bench/fixtures/bare-ws-relay.ts).
  *
  * Each side needs a file descriptor per socket: with 5,000 sockets, `ulimit -n` must be above about
  * 5,200 for this process and for the server (`ulimit -n 20000` before `npm run bench` if it is not).
@@ -21,7 +23,8 @@ import { openDatabase } from '../server/db/open';
 import { prepareDatabase } from '../server/db/prepare';
 import { createSession } from '../server/auth/sessions';
 import { spawnServer } from '../tests/support/spawn-server';
-import type { ChatFrame, ConnectContent, MessageContent } from '../src/contract/chat';
+import type { ChatFrame, ConnectContent, MessageContent, PublishAck } from '../src/contract/chat';
+import type { PublishBody } from '../src/contract/api/chat';
 import type { BenchRow } from './lib/row';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -128,8 +131,8 @@ function postJson(url: string, route: string, token: string, body: unknown): Pro
   });
 }
 
-/** The sockets of every user, with their heartbeats; reports deliveries to `delivered`. */
-async function openFleet(side: Side, delivered: (clientMsgId: string) => void) {
+/** The sockets of every user, with their heartbeats; reports deliveries to `delivered`, refusals to `refused`. */
+async function openFleet(side: Side, delivered: (clientMsgId: string) => void, refused: (clientMsgId: string, why: string) => void) {
   const sockets = new Array<WebSocket>(SOCKETS);
   const timers: NodeJS.Timeout[] = [];
   let pongs = 0;
@@ -145,6 +148,9 @@ async function openFleet(side: Side, delivered: (clientMsgId: string) => void) {
         if (frame.event === 'im.message') {
           const content = frame.content as MessageContent;
           if (content.receiver_id === side.userIds[i]) delivered(content.data.client_msg_id);
+        } else if (frame.event === 'im.message.ack') {
+          const ack = frame.content as PublishAck;
+          if (ack.code !== 200) refused(ack.client_msg_id, `${ack.code} ${ack.msg}`);
         } else if (frame.event === 'pong') pongs++;
         else if (frame.event === 'connect') {
           const interval = (frame.content as ConnectContent).ping_interval * 1000;
@@ -216,25 +222,30 @@ interface SideResult {
 async function measure(side: Side, rates: Array<number | ((maxRate: number) => number)>): Promise<SideResult> {
   const sentAt = new Map<string, number>();
   let onDelivered: (latency: number) => void = () => {};
-  const fleet = await openFleet(side, (id) => {
-    const t0 = sentAt.get(id);
-    if (t0 === undefined) return;
-    sentAt.delete(id);
-    onDelivered(performance.now() - t0);
-  });
-  let counter = 0;
   let errors = 0;
   let firstError = '';
+  const failed = (id: string, why: string) => {
+    errors++;
+    firstError ||= why;
+    sentAt.delete(id);
+  };
+  const fleet = await openFleet(
+    side,
+    (id) => {
+      const t0 = sentAt.get(id);
+      if (t0 === undefined) return;
+      sentAt.delete(id);
+      onDelivered(performance.now() - t0);
+    },
+    failed,
+  );
+  let counter = 0;
   const send = () => {
     const k = counter++;
     const from = k % SOCKETS;
     const id = `${side.name}-${String(k).padStart(8, '0')}`;
     sentAt.set(id, performance.now());
-    side.publish(from, (from + 1) % SOCKETS, id, fleet.socketOf).catch((error: unknown) => {
-      errors++;
-      firstError ||= error instanceof Error ? error.message : String(error);
-      sentAt.delete(id);
-    });
+    side.publish(from, (from + 1) % SOCKETS, id, fleet.socketOf).catch((error: unknown) => failed(id, error instanceof Error ? error.message : String(error)));
   };
   // A side that fell behind drains its backlog before the next phase starts.
   const drain = async () => {
@@ -326,18 +337,21 @@ export default async function chatBench(): Promise<BenchRow[]> {
 
     // The chat server first: its measured peak sets the lighter rate both sides are then held to.
     const server = await spawnServer({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', CHAT_PING_INTERVAL: String(PING_INTERVAL_S), CHAT_PING_TIMEOUT: String(PING_INTERVAL_S * 3) });
+    const body = (to: number, clientMsgId: string): PublishBody => ({
+      talk_type: 1, receiver_id: ids[to], msg_type: 1, content: `bench message ${clientMsgId}`, client_msg_id: clientMsgId,
+    });
+    const chatSide = (name: string, publish: Publish): Side => ({ name, server, userIds: ids, socketQuery: (i) => `token=${tokens[i]}`, publish });
     let chatResult: SideResult;
+    let httpResult: SideResult;
     try {
       chatResult = await measure(
-        {
-          name: 'chat',
-          server,
-          userIds: ids,
-          socketQuery: (i) => `token=${tokens[i]}`,
-          publish: (from, to, clientMsgId) =>
-            postJson(server.url, '/chat/talk/message/publish', tokens[from], { talk_type: 1, receiver_id: ids[to], msg_type: 1, content: `bench message ${clientMsgId}`, client_msg_id: clientMsgId }),
-        },
+        // The sender's own socket carries the message, as the console sends it.
+        chatSide('chat', async (from, to, clientMsgId, socketOf) => socketOf(from).send(JSON.stringify({ event: 'im.message.publish', content: body(to, clientMsgId) }))),
         [RATE, (peak) => Math.min(RATE, peak * LIGHT_SHARE)],
+      );
+      httpResult = await measure(
+        chatSide('http', (from, to, clientMsgId) => postJson(server.url, '/chat/talk/message/publish', tokens[from], body(to, clientMsgId))),
+        [],
       );
     } finally {
       await server.stop();
@@ -360,14 +374,14 @@ export default async function chatBench(): Promise<BenchRow[]> {
     } finally {
       await bare.stop();
     }
-    return rows(chatResult, bareResult);
+    return rows(chatResult, httpResult, bareResult);
   } finally {
     agent.destroy();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-function rows(chat: SideResult, bare: SideResult): BenchRow[] {
+function rows(chat: SideResult, http: SideResult, bare: SideResult): BenchRow[] {
   const baselineName = 'bare ws relay, same sockets';
   const heartbeat = (r: SideResult) => `${r.pongs}/${r.pings} pings answered`;
   const result: BenchRow[] = [
@@ -385,7 +399,15 @@ function rows(chat: SideResult, bare: SideResult): BenchRow[] {
       unit: 'msg/s',
       baseline: bare.maxRate,
       baselineName,
-      note: `HTTP publish, committed with its sequence, delivered to both sides${chat.firstError ? `; first failure: ${chat.firstError.slice(0, 100)}` : ''}`,
+      note: `published on the sender's socket, committed with its sequence, delivered to both sides${chat.firstError ? `; first failure: ${chat.firstError.slice(0, 100)}` : ''}`,
+    },
+    {
+      name: `most private messages per second over HTTP (${MAX_WINDOW} in flight)`,
+      value: http.maxRate,
+      unit: 'msg/s',
+      baseline: bare.maxRate,
+      baselineName,
+      note: `POST /chat/talk/message/publish, the console's way when its socket is not open${http.firstError ? `; first failure: ${http.firstError.slice(0, 100)}` : ''}`,
     },
   ];
   chat.steady.forEach((phase, i) => {
