@@ -28,6 +28,7 @@ import { consumeCode, issueCode, type CodeSender } from './verification-codes';
 import { listSessions, revokeSession, revokeUserSessions, setSessionLock } from './sessions';
 import { sessionPolicy, startLogin } from './routes';
 import { teamScope } from './team-scope';
+import { nextVersion } from '../db/versioned';
 
 /** Self-registered sellers get a team of their own, of the asking type, and the seller role. */
 const REGISTERED_TEAM_TYPE = 1;
@@ -236,7 +237,7 @@ export async function accountRoutes(
     },
     async (request) => {
       const target = await findUser(request, request.body.user_id);
-      await db.updateTable('users').set({ status: request.body.status, updated_at: Date.now() }).where('id', '=', target.id).execute();
+      await db.updateTable('users').set({ status: request.body.status, updated_at: Date.now(), version: nextVersion }).where('id', '=', target.id).execute();
       if (request.body.status === 0) await revokeUserSessions(db, target.id);
       await audit(request, request.body.status === 0 ? 'disable-user' : 'enable-user', 'ok', { target: target.username });
       return ok(null);

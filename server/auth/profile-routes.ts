@@ -14,6 +14,7 @@ import { routeSchema } from '../http/route';
 import { UPLOADS_PREFIX, uploadsRoot } from '../http/uploads';
 import { IMAGE_EXTENSIONS, imageExtension } from '../http/image-type';
 import { recordLog } from '../audit/system-log';
+import { nextVersion } from '../db/versioned';
 
 const AVATAR_MAX_MB = 2;
 const AVATAR_MAX_BYTES = AVATAR_MAX_MB * 1024 * 1024;
@@ -92,7 +93,7 @@ export async function profileRoutes(app: FastifyInstance, { db, config }: { db: 
       const { email } = request.body;
       await db
         .updateTable('users')
-        .set({ name, ...(email === undefined ? {} : { email: email || null }), updated_at: Date.now() })
+        .set({ name, ...(email === undefined ? {} : { email: email || null }), updated_at: Date.now(), version: nextVersion })
         .where('id', '=', userId)
         .execute();
       await audit(request, 'update-profile');
@@ -126,7 +127,7 @@ export async function profileRoutes(app: FastifyInstance, { db, config }: { db: 
       await fs.writeFile(target, bytes, { flag: 'wx' });
       const logo = `${UPLOADS_PREFIX}${AVATAR_FOLDER}/${file}`;
       try {
-        await db.updateTable('users').set({ logo, updated_at: Date.now() }).where('id', '=', userId).execute();
+        await db.updateTable('users').set({ logo, updated_at: Date.now(), version: nextVersion }).where('id', '=', userId).execute();
       } catch (error) {
         await fs.rm(target, { force: true });
         throw error;

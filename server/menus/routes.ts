@@ -11,6 +11,7 @@ import { ApiError } from '../http/errors';
 import { routeSchema } from '../http/route';
 import { recordLog } from '../audit/system-log';
 import { menuPermission } from '../db/seed/menu';
+import { nextVersion } from '../db/versioned';
 
 /** Codes that guard server actions beside menus and resources, with what each allows. */
 const KNOWN_CODES: PermissionCode[] = [
@@ -79,9 +80,9 @@ export async function menuRoutes(app: FastifyInstance, { db, resourceCodes }: Me
         const siblings = rows.filter((r) => r.parent_id === parent_id && r.id !== id).map((r) => r.id);
         siblings.splice(Math.min(index, siblings.length), 0, id);
         const now = Date.now();
-        await trx.updateTable('menus').set({ parent_id, updated_at: now }).where('id', '=', id).execute();
+        await trx.updateTable('menus').set({ parent_id, updated_at: now, version: nextVersion }).where('id', '=', id).execute();
         for (const [sort, sibling] of siblings.entries()) {
-          await trx.updateTable('menus').set({ sort }).where('id', '=', sibling).execute();
+          await trx.updateTable('menus').set({ sort, version: nextVersion }).where('id', '=', sibling).execute();
         }
       });
       await recordLog(db, { userId: request.caller!.userId, username: request.caller!.username, action: 'menu-move', target: String(id), ip: request.ip, result: 'ok' });

@@ -4,6 +4,7 @@ import type { MenuBindBody, MenuBinding } from '../../src/contract/api/screens';
 import { Code } from '../../src/contract/envelope';
 import { ApiError } from '../http/errors';
 import { menuPermission } from '../db/seed/menu';
+import { nextVersion } from '../db/versioned';
 
 /** The item and every item above it, so a granted item shows in its place in the tree. */
 async function withAncestors(trx: Transaction<Database>, menuId: number): Promise<number[]> {
@@ -49,7 +50,7 @@ export async function bindMenu(db: Kysely<Database>, body: MenuBindBody, now = D
     };
     let menuId: number;
     if (existing) {
-      await trx.updateTable('menus').set(values).where('id', '=', existing.id).execute();
+      await trx.updateTable('menus').set({ ...values, version: nextVersion }).where('id', '=', existing.id).execute();
       menuId = existing.id;
       if (existing.name !== body.name) {
         await trx.deleteFrom('role_permissions').where('permission', '=', menuPermission(existing.name)).execute();

@@ -286,6 +286,18 @@ describe.each(DIALECTS)('resource records on %s', (dialect) => {
       expect((await users().remove(tokens.qianwei, (await teamOf('zhaolei')).id)).status).toBe(403);
     });
 
+    it('takes a new lock version when another route changes the user, so a form opened before gets 409', async () => {
+      const sunli = (await teamOf('sunli')).id;
+      const opened = (await users().get(tokens.admin, sunli)).body.data;
+      expect((await call(server, '/api/index/profile/update', { token: tokens.sunli, body: { name: '孙丽（新）' } })).body.code).toBe(200);
+      const stale = await users().update(tokens.admin, sunli, opened.version, { name: '旧表单的名字' });
+      expect(stale.status).toBe(409);
+      const fresh = (await users().get(tokens.admin, sunli)).body.data;
+      expect(fresh).toMatchObject({ name: '孙丽（新）', version: opened.version + 1 });
+      expect((await call(server, '/api/admin/user/status', { token: tokens.admin, body: { user_id: sunli, status: 1 } })).body.code).toBe(200);
+      expect((await users().get(tokens.admin, sunli)).body.data.version).toBe(fresh.version + 1);
+    });
+
     it('creates a member who can only sign in after setting a password, and signs out a disabled one', async () => {
       const created = await users().create(tokens.qianwei, { username: 'newbie', name: '新同事', mobile: '13911119999' });
       expect(created.body.data).toMatchObject({ username: 'newbie', status: 1, team_id: (await teamOf('qianwei')).team_id });
