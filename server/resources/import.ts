@@ -47,13 +47,25 @@ function plainCell(value: ExcelJS.CellValue): Cell {
   return null;
 }
 
+/**
+ * A CSV's text. Excel on a Chinese Windows saves "CSV" in GB18030 (GBK) rather than UTF-8: bytes
+ * that are not valid UTF-8 are read as GB18030, which every GBK file also is.
+ */
+function csvText(bytes: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('gb18030').decode(bytes);
+  }
+}
+
 async function readTable(file: UploadedFile): Promise<Table> {
   const isZip = file.bytes.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
   const looksCsv = /\.csv$/i.test(file.filename) || /csv|text\/plain/i.test(file.mimetype);
   if (!isZip && !looksCsv) throw new ApiError(Code.badRequest, 'importFileType');
   try {
     if (!isZip) {
-      const records = parse(file.bytes, { bom: true, relax_column_count: true, skip_empty_lines: true }) as string[][];
+      const records = parse(csvText(file.bytes), { bom: true, relax_column_count: true, skip_empty_lines: true }) as string[][];
       return { headers: records[0] ?? [], rows: records.slice(1) };
     }
     const workbook = new ExcelJS.Workbook();

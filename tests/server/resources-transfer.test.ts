@@ -143,6 +143,14 @@ describe.each(DIALECTS)('resource export and import on %s', (dialect) => {
     expect(row).toMatchObject({ amount: 9990, kind: 'in', day: '2026-03-08', at: Date.parse('2026-03-08T14:05:00+08:00'), paid: true });
   });
 
+  it('reads a CSV that Excel saved in GBK (GB18030) as well as one in UTF-8', async () => {
+    // '名称,金额,收支' / 'GBK 导出,12.5,收入' as a Chinese Windows Excel writes it.
+    const gbk = Uint8Array.from(Buffer.from('c3fbb3c62cbdf0b6ee2ccad5d6a70d0a47424b20b5bcb3f62c31322e352ccad5c8eb0d0a', 'hex'));
+    expect((await importFile('import', gbk)).body.data).toMatchObject({ total: 1, written: 1, errors: [] });
+    const row = (await ledger().list(seller, { filters: [{ field: 'title', op: 'eq', value: 'GBK 导出' }] })).body.data.rows[0];
+    expect(row).toMatchObject({ amount: 1250, kind: 'in' });
+  });
+
   it('refuses a file that is neither CSV nor XLSX, or none at all', async () => {
     expect((await importFile('import', 'GIF89a', 'x.gif', 'image/gif')).body).toEqual({ code: 400, msg: '只能导入 CSV 或 XLSX 文件', data: null });
     const none = await call(server, '/api/resources/ledger/import', { token: seller, body: {} });
