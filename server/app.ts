@@ -87,7 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   await app.register(apiDocs, { version: APP_VERSION });
-  await app.register(guardPlugin, { db, idleLockMs: config.idleLockMinutes * 60_000 });
+  await app.register(guardPlugin, { db, writes: database.writes, idleLockMs: config.idleLockMinutes * 60_000 });
   await app.register(authRoutes, { db, config });
   await app.register(accountRoutes, { db, config, sender: deps.sender ?? (config.demoSeed ? logSender(app.log) : noSender) });
   await app.register(profileRoutes, { db, config });
@@ -96,7 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(noticeRoutes, { db });
   await app.register(clientErrorRoutes, { db });
   await app.register(shareRoutes, { db });
-  await app.register(chatPlugin, { db, config });
+  await app.register(chatPlugin, { db, writes: database.writes, config });
   await app.register(uploadRoutes, { config });
   await app.register(resourceRoutes, { database });
   await app.register(definitionRoutes, { database });

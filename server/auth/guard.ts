@@ -7,6 +7,7 @@ import { Code } from '../../src/contract/envelope';
 import { ApiError } from '../http/errors';
 import { checkAccess, noteActivity, type Caller } from './sessions';
 import { loadAccess, type UserAccess } from './access';
+import type { BatchWriter } from '../db/batch';
 
 /**
  * What a route needs: `public` (no login), `authenticated` (any login) or a permission code. Every
@@ -56,7 +57,7 @@ function bearerOf(request: FastifyRequest): string | null {
   return match ? match[1] : null;
 }
 
-export const guardPlugin = fp<{ db: Kysely<Database>; idleLockMs: number }>(async (app: FastifyInstance, { db, idleLockMs }) => {
+export const guardPlugin = fp<{ db: Kysely<Database>; writes: BatchWriter; idleLockMs: number }>(async (app: FastifyInstance, { db, writes, idleLockMs }) => {
   app.decorateRequest('caller', null);
   app.decorateRequest('bearer', null);
   const loaded = new WeakMap<FastifyRequest, Promise<UserAccess>>();
@@ -91,7 +92,7 @@ export const guardPlugin = fp<{ db: Kysely<Database>; idleLockMs: number }>(asyn
     request.caller = caller;
     request.bearer = token;
     const config = request.routeOptions.config;
-    await noteActivity(db, caller, { idleLockMs, passive: config.passive });
+    await noteActivity(writes, caller, { idleLockMs, passive: config.passive });
     if (caller.locked && !config.whileLocked) throw new ApiError(Code.locked, 'locked');
     if (access !== 'authenticated' && !hasAccess(await request.access(), access.permission)) {
       throw new ApiError(Code.forbidden, 'forbidden');

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { newToken, tokenHash } from './tokens';
+import { lockKey, type BatchWriter } from '../db/batch';
 
 export interface SessionPolicy {
   accessTtlMs: number;
@@ -116,14 +117,16 @@ const TOUCH_EVERY_MS = 15_000;
 
 /**
  * What a request of the caller does to its login: past the idle limit the login locks (and stays
- * locked until unlocked); otherwise a request made on purpose (not `passive` polling) counts as activity.
+ * locked until unlocked); otherwise a request made on purpose (not `passive` polling) counts as
+ * activity. Both writes go through the batch writer, with whatever else is written at that moment.
  */
-export async function noteActivity(db: Kysely<Database>, caller: Caller, { idleLockMs, passive = false }: { idleLockMs: number; passive?: boolean }, now = Date.now()) {
+export async function noteActivity(writes: BatchWriter, caller: Caller, { idleLockMs, passive = false }: { idleLockMs: number; passive?: boolean }, now = Date.now()) {
+  const login = { lockKey: lockKey('auth_sessions', caller.sessionId) };
   if (!caller.locked && now - caller.lastSeenAt > idleLockMs) {
-    await setSessionLock(db, caller.sessionId, true);
+    await writes.run((trx) => setSessionLock(trx, caller.sessionId, true), login);
     caller.locked = true;
   }
-  if (!caller.locked && !passive && now - caller.lastSeenAt > TOUCH_EVERY_MS) await touchSession(db, caller.sessionId, now);
+  if (!caller.locked && !passive && now - caller.lastSeenAt > TOUCH_EVERY_MS) await writes.run((trx) => touchSession(trx, caller.sessionId, now), login);
 }
 
 /**

@@ -4,6 +4,7 @@ import type { ChatMessageTable, Database } from '../db/schema';
 import { MSG_SYSTEM, type ChatRecord, type MessageExtra, type MsgType, type TalkType } from '../../src/contract/api/chat';
 import type { MessageContent } from '../../src/contract/chat';
 import type { ChatHub } from './hub';
+import { lockKey, type BatchWriter } from '../db/batch';
 
 type MessageRow = Selectable<ChatMessageTable>;
 
@@ -101,66 +102,12 @@ export async function appendSystemMessage(trx: Kysely<Database>, target: Target,
   return (await appendMessage(trx, target, message, now)).row;
 }
 
-/** Stores messages; each promise settles once its message is committed. */
-export interface MessageWriter {
-  publish(target: Target, message: NewMessage, now?: number): Promise<Published>;
-}
-
-interface Waiting {
-  target: Target;
-  message: NewMessage;
-  now: number;
-  resolve(published: Published): void;
-  reject(error: unknown): void;
-}
-
 /**
- * Messages published in the same turn of the event loop are committed together: a commit costs as
- * much as the rest of a message's writes, so under load one commit carries many. Nobody hears of a
- * message before its commit all the same.
+ * Stores a message through the database's batch writer, so messages of one moment share one commit;
+ * resolves once it is committed.
  */
-export function createMessageWriter(db: Kysely<Database>): MessageWriter {
-  let waiting: Waiting[] = [];
-  const store = (trx: Kysely<Database>, entry: Waiting) => appendMessage(trx, entry.target, entry.message, entry.now);
-
-  async function commit(batch: Waiting[]) {
-    // Every batch takes its conversations' locks in the same order (two PostgreSQL processes would
-    // otherwise deadlock); the sort is stable, so each conversation keeps its messages' order.
-    const ordered = batch.toSorted((a, b) => a.target.id - b.target.id);
-    let stored: Published[];
-    try {
-      stored = await db.transaction().execute(async (trx) => {
-        const results: Published[] = [];
-        for (const entry of ordered) results.push(await store(trx, entry));
-        return results;
-      });
-    } catch {
-      // All of it rolled back: each message goes again on its own, so one that cannot be stored fails alone.
-      for (const entry of ordered) {
-        await db
-          .transaction()
-          .execute((trx) => store(trx, entry))
-          .then(entry.resolve, entry.reject);
-      }
-      return;
-    }
-    ordered.forEach((entry, i) => entry.resolve(stored[i]));
-  }
-
-  return {
-    publish(target, message, now = Date.now()) {
-      return new Promise((resolve, reject) => {
-        if (waiting.length === 0) {
-          setImmediate(() => {
-            const batch = waiting;
-            waiting = [];
-            void commit(batch);
-          });
-        }
-        waiting.push({ target, message, now, resolve, reject });
-      });
-    },
-  };
+export function publishMessage(writes: BatchWriter, target: Target, message: NewMessage, now = Date.now()): Promise<Published> {
+  return writes.run((trx) => appendMessage(trx, target, message, now), { lockKey: lockKey('chat_conversations', target.id) });
 }
 
 export type RecordRange = { before: number } | { after: number } | { ids: number[] };

@@ -5,7 +5,7 @@ import type { Database } from '../db/schema';
 import type { Config } from '../config';
 import { createHub, type ChatHub } from './hub';
 import type { ChatContext } from './context';
-import { createMessageWriter } from './messages';
+import type { BatchWriter } from '../db/batch';
 import { chatSocket } from './socket';
 import { sessionRoutes } from './session-routes';
 import { talkRoutes } from './talk-routes';
@@ -21,12 +21,12 @@ declare module 'fastify' {
 }
 
 /** Instant messaging under /chat: the socket, its hub (with Redis fan-out when REDIS_URL is set) and the HTTP routes. */
-export const chatPlugin = fp(async (app: FastifyInstance, { db, config }: { db: Kysely<Database>; config: Config }) => {
+export const chatPlugin = fp(async (app: FastifyInstance, { db, writes, config }: { db: Kysely<Database>; writes: BatchWriter; config: Config }) => {
   const hub = await createHub({ db, redisUrl: config.redisUrl, redisPrefix: config.redisPrefix, log: app.log });
   app.decorate('chatHub', hub);
   // After the websocket plugin's preClose has closed every socket: their departures are awaited here.
   app.addHook('onClose', () => hub.close());
-  const deps: ChatContext = { db, hub, writer: createMessageWriter(db) };
+  const deps: ChatContext = { db, hub, writes };
   await app.register(chatSocket, { ...deps, config });
   await app.register(sessionRoutes, deps);
   await app.register(talkRoutes, deps);

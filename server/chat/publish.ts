@@ -5,7 +5,7 @@ import { Code } from '../../src/contract/envelope';
 import { ApiError } from '../http/errors';
 import type { ChatContext } from './context';
 import { conversationOf, conversationId } from './conversations';
-import { deliverRecord, loadRecords, toRecord } from './messages';
+import { deliverRecord, loadRecords, publishMessage, toRecord } from './messages';
 import { answerAsRobot } from './robots';
 
 /** What is stored for a message: text and code need words; images and files name an upload of this server. */
@@ -30,13 +30,14 @@ async function checkedExtra(db: Kysely<Database>, msgType: PublishBody['msg_type
  * returns the stored record.
  */
 export async function publishFromUser(chat: ChatContext, userId: number, body: PublishBody): Promise<ChatRecord> {
-  const { db, hub, writer } = chat;
+  const { db, hub, writes } = chat;
   const { talk_type, receiver_id, msg_type, content, client_msg_id, extra = {} } = body;
   const conversation = await conversationOf(db, userId, talk_type, receiver_id);
   if (conversation.robot && !conversation.robot.isTalk) throw new ApiError(Code.forbidden, 'chatRobotMuted');
   const stored = await checkedExtra(db, msg_type, content, extra);
   const id = await conversationId(db, conversation);
-  const { row, created } = await writer.publish(
+  const { row, created } = await publishMessage(
+    writes,
     { id, talkType: talk_type, participants: conversation.participants },
     { sendId: userId, receiverId: receiver_id, msgType: msg_type, content, extra: stored, clientMsgId: client_msg_id },
   );

@@ -1,7 +1,7 @@
 import { MSG_TEXT, type ChatRecord } from '../../src/contract/api/chat';
 import type { ChatContext } from './context';
 import type { Conversation } from './conversations';
-import { deliverRecord, loadRecords } from './messages';
+import { deliverRecord, loadRecords, publishMessage } from './messages';
 import { markRead } from './read-state';
 
 export interface RobotRule {
@@ -28,7 +28,7 @@ export function chooseReply(rules: readonly RobotRule[], fallback: string, text:
  * receipt) and answers with a record of its own, delivered like any other. Replaying the user's
  * message finds the same answer: the reply's client id is derived from the message it answers.
  */
-export async function answerAsRobot({ db, hub, writer }: ChatContext, conversation: Conversation, conversationId: number, message: ChatRecord) {
+export async function answerAsRobot({ db, hub, writes }: ChatContext, conversation: Conversation, conversationId: number, message: ChatRecord) {
   const robotId = conversation.robot!.userId;
   // From the robot's side the conversation is with the user.
   await markRead(db, hub, { talkType: 1, receiverId: message.send_id }, conversationId, robotId, message.sequence);
@@ -45,7 +45,7 @@ export async function answerAsRobot({ db, hub, writer }: ChatContext, conversati
   const reply = chooseReply(rules, robot?.fallback_reply ?? '', message.msg_type === MSG_TEXT ? message.content : '');
   if (!reply) return;
   const target = { id: conversationId, talkType: 1 as const, participants: conversation.participants };
-  const { row } = await writer.publish(target, {
+  const { row } = await publishMessage(writes, target, {
     sendId: robotId,
     receiverId: message.send_id,
     msgType: MSG_TEXT,

@@ -41,7 +41,7 @@ function send(socket: WebSocket, frame: ChatFrame): void {
  * and takes messages, typing notices and read receipts from the client.
  */
 export async function chatSocket(app: FastifyInstance, { config, ...chat }: ChatContext & { config: Config }) {
-  const { db, hub } = chat;
+  const { db, hub, writes } = chat;
   /** The login behind the `token` query: a ticket (used up now) or a live access token. */
   async function socketLogin(token: string): Promise<Caller | null> {
     const byTicket = await redeemTicket(db, token);
@@ -57,7 +57,7 @@ export async function chatSocket(app: FastifyInstance, { config, ...chat }: Chat
   async function publishOnSocket(sessionId: number, body: PublishBody): Promise<PublishAck['data']> {
     const caller = await checkLogin(db, sessionId);
     if (!caller) throw new ApiError(Code.unauthorized, 'unauthorized');
-    await noteActivity(db, caller, { idleLockMs: config.idleLockMinutes * 60_000 });
+    await noteActivity(writes, caller, { idleLockMs: config.idleLockMinutes * 60_000 });
     if (caller.locked) throw new ApiError(Code.locked, 'locked');
     return publishFromUser(chat, caller.userId, body);
   }

@@ -5,11 +5,14 @@ import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import type { Database } from './schema';
 import { dialectTypes, type DialectName, type DialectTypes } from './dialect';
+import { createBatchWriter, type BatchWriter } from './batch';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: DialectName;
   types: DialectTypes;
+  /** Small writes of one moment committed together (chat messages, login activity). */
+  writes: BatchWriter;
   /** Where the data lives, for the start-up banner (never with a password). */
   location: string;
   close(): Promise<void>;
@@ -60,7 +63,7 @@ function openSqlite(dataDir: string): DatabaseHandle {
   // WAL with NORMAL stays durable across application crashes; only power loss can drop the last commits.
   sqlite.pragma('synchronous = NORMAL');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }) });
-  return { db, dialect: 'sqlite', types: dialectTypes('sqlite'), location: file, close: () => db.destroy() };
+  return { db, writes: createBatchWriter(db), dialect: 'sqlite', types: dialectTypes('sqlite'), location: file, close: () => db.destroy() };
 }
 
 function openPostgres(url: string): DatabaseHandle {
@@ -76,5 +79,5 @@ function openPostgres(url: string): DatabaseHandle {
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const safe = new URL(url);
   safe.password = '';
-  return { db, dialect: 'postgres', types: dialectTypes('postgres'), location: safe.toString(), close: () => db.destroy() };
+  return { db, writes: createBatchWriter(db), dialect: 'postgres', types: dialectTypes('postgres'), location: safe.toString(), close: () => db.destroy() };
 }

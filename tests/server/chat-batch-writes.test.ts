@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startTestServer, type TestServer } from '../support/server-harness';
 import { chatUser, type ChatUser } from '../support/chat-api';
-import { createMessageWriter, type NewMessage, type Target } from '../../server/chat/messages';
+import { publishMessage, type NewMessage, type Target } from '../../server/chat/messages';
+import { createBatchWriter } from '../../server/db/batch';
 
-describe.each(DIALECTS)('the message writer on %s', (dialect) => {
+describe.each(DIALECTS)('messages through the batch writer on %s', (dialect) => {
   let server: TestServer;
   let seller: ChatUser;
   let staff: ChatUser;
@@ -27,7 +28,8 @@ describe.each(DIALECTS)('the message writer on %s', (dialect) => {
 
   it('commits messages sent in the same moment together, each conversation gapless and in order, a repeat stored once', async () => {
     const [a, b] = await Promise.all([conversation(seller, staff), conversation(zhaolei, staff)]);
-    const writer = createMessageWriter(server.database.db);
+    const writes = createBatchWriter(server.database.db);
+    const writer = { publish: (target: Target, message: NewMessage) => publishMessage(writes, target, message) };
     const repeated = randomUUID();
     const results = await Promise.all([
       writer.publish(a, text(seller, staff, '一', repeated)),
@@ -49,7 +51,8 @@ describe.each(DIALECTS)('the message writer on %s', (dialect) => {
 
   it('fails only the message that cannot be stored; the others of its moment are committed', async () => {
     const a = await conversation(staff, zhaolei);
-    const writer = createMessageWriter(server.database.db);
+    const writes = createBatchWriter(server.database.db);
+    const writer = { publish: (target: Target, message: NewMessage) => publishMessage(writes, target, message) };
     const gone: Target = { id: 999_999, talkType: 1, participants: [seller.id, staff.id] };
     const [before, lost, after] = await Promise.allSettled([
       writer.publish(a, text(staff, zhaolei, '前')),

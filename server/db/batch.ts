@@ -1,0 +1,75 @@
+import type { Kysely } from 'kysely';
+import type { Database } from './schema';
+
+export interface BatchOptions {
+  /**
+   * The row this write locks first, as "table:id" with the id zero-padded: a batch runs its writes
+   * in this order (writes without one first, as they came), so two batches of different processes
+   * take their PostgreSQL row locks in the same order and cannot deadlock.
+   */
+  lockKey?: string;
+}
+
+/** Runs small writes; each promise settles once its write is committed. */
+export interface BatchWriter {
+  run<T>(write: (trx: Kysely<Database>) => Promise<T>, options?: BatchOptions): Promise<T>;
+}
+
+interface Queued {
+  write: (trx: Kysely<Database>) => Promise<unknown>;
+  lockKey: string;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+/** Zero-padded, so that keys of one table sort by id. */
+export function lockKey(table: string, id: number): string {
+  return `${table}:${String(id).padStart(12, '0')}`;
+}
+
+/**
+ * Writes asked for in the same turn of the event loop share one transaction: a commit costs as much
+ * as several small writes, so under load one commit carries many (a message, the sender's activity,
+ * the next message…). Nobody learns of a write before its commit all the same. If the shared
+ * transaction fails, each write runs again on its own, so one that cannot be done fails alone.
+ */
+export function createBatchWriter(db: Kysely<Database>): BatchWriter {
+  let queued: Queued[] = [];
+
+  async function commit(batch: Queued[]) {
+    // Stable: writes with the same key (a conversation's messages) keep the order they came in.
+    const ordered = batch.toSorted((a, b) => (a.lockKey < b.lockKey ? -1 : a.lockKey > b.lockKey ? 1 : 0));
+    let results: unknown[];
+    try {
+      results = await db.transaction().execute(async (trx) => {
+        const done: unknown[] = [];
+        for (const entry of ordered) done.push(await entry.write(trx));
+        return done;
+      });
+    } catch {
+      for (const entry of ordered) {
+        await db
+          .transaction()
+          .execute((trx) => entry.write(trx))
+          .then(entry.resolve, entry.reject);
+      }
+      return;
+    }
+    ordered.forEach((entry, i) => entry.resolve(results[i]));
+  }
+
+  return {
+    run<T>(write: (trx: Kysely<Database>) => Promise<T>, options: BatchOptions = {}): Promise<T> {
+      return new Promise<T>((resolve, reject) => {
+        if (queued.length === 0) {
+          setImmediate(() => {
+            const batch = queued;
+            queued = [];
+            void commit(batch);
+          });
+        }
+        queued.push({ write, lockKey: options.lockKey ?? '', resolve: resolve as (value: unknown) => void, reject });
+      });
+    },
+  };
+}
