@@ -49,31 +49,35 @@ function useColumnSettings(key: string, defaults: Settings) {
   return { settings, update, reset };
 }
 
+/** The CSS variable the table body's height is written to. */
+const BODY_HEIGHT = '--engine-list-body-height';
+
 /**
  * The body's height: the rest of the window below the table, keeping room for the pagination, so
  * the page does not scroll twice. Measured on mount, when the window resizes and when the search
- * form grows.
+ * form grows, and written to a CSS variable on the list rather than to state: a new height only
+ * resizes the scroller (whose virtualiser watches its size), it does not redraw the list.
  */
 function useBodyHeight(compact: boolean) {
   const anchor = useRef<HTMLDivElement>(null);
-  const [height, setHeight] = useState<number>(compact ? 400 : 480);
   useLayoutEffect(() => {
-    if (compact) return;
+    const list = anchor.current?.parentElement;
+    if (compact || !list) return;
     const measure = () => {
       const top = anchor.current?.getBoundingClientRect().top ?? 0;
       // Pagination, the card's padding and the page's bottom margin.
-      setHeight(Math.max(320, Math.round(window.innerHeight - top - 96)));
+      list.style.setProperty(BODY_HEIGHT, `${Math.max(320, Math.round(window.innerHeight - top - 96))}px`);
     };
     measure();
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
-    if (anchor.current?.parentElement) observer?.observe(anchor.current.parentElement.parentElement ?? anchor.current.parentElement);
+    observer?.observe(list.parentElement ?? list);
     window.addEventListener('resize', measure);
     return () => {
       observer?.disconnect();
       window.removeEventListener('resize', measure);
     };
   }, [compact]);
-  return { anchor, height };
+  return { anchor, maxHeight: compact ? 400 : `var(${BODY_HEIGHT}, 480px)` };
 }
 
 /** A filter in a column's header, for columns the screen marks filterable; it shares the search form's values. */
@@ -195,16 +199,20 @@ export default function ListRenderer({ screen, definition, spec, compact = false
   const toolbar = usePlacedActions(spec.toolbar, toolbarTarget);
   const bulk = usePlacedActions(spec.bulkActions, bulkTarget);
 
-  const onSearch = (values: SearchValues) => {
-    setSearch(values);
-    changeQuery();
-    // The same query again is a deliberate refresh.
-    if (structureKey(values) === structureKey(search)) void mutate();
-  };
+  // Stable between searches, so the memoised search form is not redrawn with every list render.
+  const onSearch = useCallback(
+    (values: SearchValues) => {
+      setSearch(values);
+      changeQuery();
+      // The same query again is a deliberate refresh.
+      if (structureKey(values) === structureKey(search)) void mutate();
+    },
+    [search, changeQuery, mutate],
+  );
   const setFilter = (field: string, value: unknown) => onSearch({ ...search, fields: { ...search.fields, [field]: value } });
   const modelsByField = useMemo(() => new Map(allModels.map((m) => [m.field, m])), [allModels]);
 
-  const { anchor, height } = useBodyHeight(compact);
+  const { anchor, maxHeight } = useBodyHeight(compact);
   const density: Density = settings.density;
 
   let placeholder: ReactNode;
@@ -265,7 +273,7 @@ export default function ListRenderer({ screen, definition, spec, compact = false
         refreshing={isValidating && !isLoading}
         placeholder={placeholder}
         skeletonRows={Math.min(pageSize, 10)}
-        maxHeight={height}
+        maxHeight={maxHeight}
         tree={tree}
         headerExtra={(column) => {
           const model = column.columnDef.meta?.column?.filterable ? modelsByField.get(column.id) : undefined;

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Button, Col, Form, Grid, Input, Row, Space } from 'antd';
+import { memo, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { Button, Col, Form, Input, Row, Space, theme } from 'antd';
 import { DownOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
 import { useEngineHost } from '../host';
 import type { SearchModel, SearchValues } from './query';
@@ -7,13 +7,29 @@ import { SearchInput } from './SearchInput';
 
 const KEYWORD = '__keyword';
 
-/** Fields per row at each width, as antd Pro's query filter lays them out. */
+/**
+ * Fields per row at each width, as antd Pro's query filter lays them out (antd's breakpoints). Read
+ * from the media queries while drawing: antd's useBreakpoint knows the width only after the first
+ * draw, so the form drew once as one field a row and the whole list again when it grew.
+ */
 function usePerRow(): number {
-  const screens = Grid.useBreakpoint();
-  if (screens.xxl) return 4;
-  if (screens.lg) return 3;
-  if (screens.sm) return 2;
-  return 1;
+  const { token } = theme.useToken();
+  const steps = useMemo(
+    () =>
+      ([[token.screenXXL, 4], [token.screenLG, 3], [token.screenSM, 2]] as const).map(([width, perRow]) => ({
+        query: window.matchMedia(`(min-width: ${width}px)`),
+        perRow,
+      })),
+    [token.screenXXL, token.screenLG, token.screenSM],
+  );
+  const subscribe = useCallback(
+    (changed: () => void) => {
+      steps.forEach(({ query }) => query.addEventListener('change', changed));
+      return () => steps.forEach(({ query }) => query.removeEventListener('change', changed));
+    },
+    [steps],
+  );
+  return useSyncExternalStore(subscribe, () => steps.find(({ query }) => query.matches)?.perRow ?? 1);
 }
 
 type FormValues = Record<string, unknown>;
@@ -28,9 +44,10 @@ function fromForm(values: FormValues): SearchValues {
 /**
  * The search form above a list, generated from the screen's search spec and the resource's fields.
  * Collapsed it shows one row; the buttons close the last row on the right. It mirrors the applied
- * search, so a filter set from a column header shows here too.
+ * search, so a filter set from a column header shows here too. Memoised: the list redraws on every
+ * page, load and refresh, which leave the form's props alone.
  */
-export function SearchForm({ models, keyword, values, initial, onSearch }: { models: SearchModel[]; keyword: boolean; values: SearchValues; initial: SearchValues; onSearch(values: SearchValues): void }) {
+export const SearchForm = memo(function SearchForm({ models, keyword, values, initial, onSearch }: { models: SearchModel[]; keyword: boolean; values: SearchValues; initial: SearchValues; onSearch(values: SearchValues): void }) {
   const { t, lang } = useEngineHost();
   const [form] = Form.useForm<FormValues>();
   const [expanded, setExpanded] = useState(false);
@@ -84,4 +101,4 @@ export function SearchForm({ models, keyword, values, initial, onSearch }: { mod
       </Row>
     </Form>
   );
-}
+});

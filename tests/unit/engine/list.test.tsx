@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { mockServer } from '../setup';
@@ -50,6 +50,38 @@ function open(admin = true, id = 7) {
   }));
   openScreen('goods/list');
   return queries;
+}
+
+/**
+ * A window `width` px wide for the media queries (setup's stub matches none), that can be resized;
+ * answers the resize and a restore of the stub.
+ */
+function windowOfWidth(width: number) {
+  const stub = window.matchMedia;
+  const listeners = new Map<(event: { matches: boolean; media: string }) => void, string>();
+  const fits = (query: string) => {
+    const min = /min-width:\s*([\d.]+)px/.exec(query);
+    const max = /max-width:\s*([\d.]+)px/.exec(query);
+    return (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
+  };
+  window.matchMedia = (query: string) =>
+    ({
+      media: query,
+      get matches() {
+        return fits(query);
+      },
+      addEventListener: (_: string, listener: (event: { matches: boolean; media: string }) => void) => listeners.set(listener, query),
+      removeEventListener: (_: string, listener: (event: { matches: boolean; media: string }) => void) => listeners.delete(listener),
+    }) as unknown as MediaQueryList;
+  return {
+    resize(next: number) {
+      width = next;
+      act(() => listeners.forEach((query, listener) => listener({ matches: fits(query), media: query })));
+    },
+    restore() {
+      window.matchMedia = stub;
+    },
+  };
 }
 
 const firstRow = () => screen.findByText(rows[0]!.name as string, undefined, { timeout: 8000 });
@@ -110,6 +142,44 @@ describe('the list renderer', { timeout: 30_000 }, () => {
         filters: [{ field: 'price', op: 'range', value: [10000, null] }],
       }),
     );
+  });
+
+  it('lays the search form out for the window\'s width, and again when the width changes', async () => {
+    const wide = windowOfWidth(1920);
+    try {
+      open();
+      await firstRow();
+      // Four fields a row: keyword, status and price all fit, with nothing to expand.
+      expect(screen.getByPlaceholderText('最小值')).toBeTruthy();
+      expect(screen.queryByRole('button', { name: /展\s?开/ })).toBeNull();
+      wide.resize(400);
+      await waitFor(() => expect(screen.queryByPlaceholderText('最小值')).toBeNull());
+      expect(screen.getByRole('button', { name: /展\s?开/ })).toBeTruthy();
+    } finally {
+      wide.restore();
+    }
+  });
+
+  it('fits the table body to the window below its top, and again when the window resizes', async () => {
+    const height = window.innerHeight;
+    try {
+      open();
+      await firstRow();
+      const scroller = document.querySelector<HTMLElement>('.engine-table-scroll')!;
+      const list = document.querySelector<HTMLElement>('.engine-list')!;
+      expect(scroller.style.maxHeight).toBe('var(--engine-list-body-height, 480px)');
+      // jsdom puts every element at the top: the window less the room kept for the pagination.
+      expect(list.style.getPropertyValue('--engine-list-body-height')).toBe(`${height - 96}px`);
+      window.innerHeight = 600;
+      fireEvent(window, new Event('resize'));
+      expect(list.style.getPropertyValue('--engine-list-body-height')).toBe('504px');
+      // Never below a usable height.
+      window.innerHeight = 300;
+      fireEvent(window, new Event('resize'));
+      expect(list.style.getPropertyValue('--engine-list-body-height')).toBe('320px');
+    } finally {
+      window.innerHeight = height;
+    }
   });
 
   it('filters from a column header into the same query', async () => {
