@@ -15,6 +15,7 @@ export default function ChatDrawer() {
   return (
     <Drawer
       className="chat-drawer"
+      rootClassName="chat-drawer-root"
       title={t('chat.title')}
       size={DRAWER_WIDTH}
       open={open}
