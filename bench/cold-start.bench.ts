@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { spawnServer } from '../tests/support/spawn-server';
 import type { BenchRow } from './lib/row';
+import { median } from './lib/stats';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BARE_SERVER = path.join(import.meta.dirname, 'fixtures/bare-fastify.ts');
@@ -80,12 +81,6 @@ async function timeToFirstLogin(start: () => Promise<Running>): Promise<number> 
   } finally {
     await server.stop();
   }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 export default async function coldStart(): Promise<BenchRow[]> {

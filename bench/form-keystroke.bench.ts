@@ -15,6 +15,7 @@ import react from '@vitejs/plugin-react';
 import type { Page } from 'playwright-core';
 import { launchBrowser } from '../tests/support/browser';
 import type { BenchRow } from './lib/row';
+import { median } from './lib/stats';
 
 const FIXTURE = path.join(import.meta.dirname, 'fixtures/form-keystroke');
 const FIELDS = 300;
@@ -45,11 +46,6 @@ function serve(dir: string): Promise<{ url: string; close(): Promise<void> }> {
   );
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
 
 async function typeInto(page: Page, url: string): Promise<number[]> {

@@ -14,6 +14,7 @@ import { build } from 'vite';
 import type { Page } from 'playwright-core';
 import { launchBrowser } from '../tests/support/browser';
 import type { BenchRow } from './lib/row';
+import { median } from './lib/stats';
 
 const PAGE_ROOT = path.join(import.meta.dirname, 'fixtures/list-page');
 const DRAWS = 5;
@@ -35,12 +36,6 @@ function serve(dir: string): Promise<{ url: string; close(): Promise<void> }> {
     }),
   );
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 async function drawTimes(page: Page, mode: 'engine' | 'baseline'): Promise<number[]> {
   const times: number[] = [];

@@ -21,6 +21,7 @@ import { TOTAL_TTL_MS } from '../server/resources/totals';
 import type { ListQuery } from '../src/contract/resource';
 import { spawnServer, type SpawnedServer } from '../tests/support/spawn-server';
 import type { BenchRow } from './lib/row';
+import { percentile } from './lib/stats';
 import { DAY, MEMORY_PAGE_ROUTE, ordersDefinition, seedOrders, STATUSES } from './lib/resource-data';
 
 const LIST_ROWS = 1_000_000;
@@ -79,11 +80,6 @@ async function login(url: string): Promise<string> {
 /** The CST day `days` before `now`, as a dateRange bound. */
 function day(now: number, days: number): string {
   return new Date(now - days * DAY + 8 * 3600_000).toISOString().slice(0, 10);
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
 function post(url: string, token: string, body: unknown): Promise<Response> {
