@@ -6,11 +6,10 @@ import { ChatPanel } from '../../../../src/shell/chat/ChatPanel';
 import { ChatEntry } from '../../../../src/shell/chat/ChatEntry';
 import { MessageList } from '../../../../src/shell/chat/MessageList';
 import { chatStore } from '../../../../src/shell/chat/runtime';
-import { createChat, LOADED, type ChatController, type DialogueState } from '../../../../src/shell/chat/chat-store';
-import { createChatSocket } from '../../../../src/shell/chat/socket-client';
-import { chatApi } from '../../../../src/shell/chat/api';
+import { LOADED, type ChatController, type DialogueState } from '../../../../src/shell/chat/chat-store';
 import { sessionStore } from '../../../../src/shell/auth/session';
 import { FakeWebSocket } from './fake-websocket';
+import { chatOverFakeSocket } from './test-chat';
 import { MockChatServer } from './mock-chat-server';
 import { record, session } from './fixtures';
 
@@ -27,10 +26,7 @@ function renderInConsole(node: React.ReactNode) {
 }
 
 async function startChat() {
-  chat = createChat({
-    user: { id: ME, name: '王小美' },
-    socket: createChatSocket({ user: { id: ME, name: '王小美' }, ticket: chatApi.ticket, base: 'ws://console.test', WebSocket: FakeWebSocket as unknown as typeof WebSocket }),
-  });
+  chat = chatOverFakeSocket({ id: ME, name: '王小美' });
   chat.start();
   await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1));
   FakeWebSocket.latest().accept();
@@ -236,7 +232,7 @@ describe('the history', { timeout: UI_TIMEOUT }, () => {
       cursor: 0,
       hasOlder: false,
     };
-    chat = createChat({ user: { id: ME, name: '王小美' }, socket: createChatSocket({ user: { id: ME, name: '王小美' }, ticket: chatApi.ticket, WebSocket: FakeWebSocket as unknown as typeof WebSocket }) });
+    chat = chatOverFakeSocket({ id: ME, name: '王小美' });
     const started = performance.now();
     renderInConsole(<MessageList chat={chat} slot="panel" dialogue={dialogue} pending={[]} me={{ id: ME, name: '王小美', avatar: '' }} />);
     // The list put itself at the bottom; a browser tells the virtualizer so with a scroll event.

@@ -1,12 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createChat, DRAFT_DELAY, LOADED, TYPING_SHOW, TYPING_THROTTLE, type ChatController } from '../../../../src/shell/chat/chat-store';
-import { createChatSocket } from '../../../../src/shell/chat/socket-client';
-import { chatApi } from '../../../../src/shell/chat/api';
+import { DRAFT_DELAY, LOADED, TYPING_SHOW, TYPING_THROTTLE, type ChatController } from '../../../../src/shell/chat/chat-store';
 import { outboxKey } from '../../../../src/shell/chat/outbox';
 import { unreadTotal } from '../../../../src/shell/chat/sessions';
 import { settings } from '../../../../src/contract/settings';
 import { RECORDS_LIMIT_MAX, type ChatRecord } from '../../../../src/contract/api/chat';
 import { FakeWebSocket } from './fake-websocket';
+import { chatOverFakeSocket } from './test-chat';
 import { MockChatServer } from './mock-chat-server';
 import { session } from './fixtures';
 
@@ -41,10 +40,7 @@ async function advance(ms: number) {
 
 /** The store as the console runs it, over the real socket client on a fake WebSocket. */
 async function startChat(): Promise<ChatController> {
-  chat = createChat({
-    user: { id: ME, name: '卖家' },
-    socket: createChatSocket({ user: { id: ME, name: '卖家' }, ticket: chatApi.ticket, base: 'ws://console.test', WebSocket: FakeWebSocket as unknown as typeof WebSocket, random: () => 0 }),
-  });
+  chat = chatOverFakeSocket({ id: ME, name: '卖家' }, { random: () => 0 });
   chat.start();
   await flush();
   FakeWebSocket.latest().accept();
@@ -196,10 +192,7 @@ describe('live events', () => {
 
   it('learns who came online before its socket could hear it, from the list it reloads on connect', async () => {
     server.addSession(session(2));
-    chat = createChat({
-      user: { id: ME, name: '卖家' },
-      socket: createChatSocket({ user: { id: ME, name: '卖家' }, ticket: chatApi.ticket, base: 'ws://console.test', WebSocket: FakeWebSocket as unknown as typeof WebSocket }),
-    });
+    chat = chatOverFakeSocket({ id: ME, name: '卖家' });
     chat.start();
     chat.choose('panel', session(2));
     await flush();

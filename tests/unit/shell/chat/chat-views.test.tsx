@@ -7,11 +7,10 @@ import SpeechSynthesisView from '../../../../src/shell/chat/SpeechSynthesisView'
 import { nativeViews } from '../../../../src/engine/native-views';
 import '../../../../src/shell/chat/register-views';
 import { chatStore } from '../../../../src/shell/chat/runtime';
-import { createChat, LOADED, type ChatController } from '../../../../src/shell/chat/chat-store';
-import { createChatSocket } from '../../../../src/shell/chat/socket-client';
-import { chatApi } from '../../../../src/shell/chat/api';
+import { LOADED, type ChatController } from '../../../../src/shell/chat/chat-store';
 import { sessionStore } from '../../../../src/shell/auth/session';
 import { FakeWebSocket } from './fake-websocket';
+import { chatOverFakeSocket } from './test-chat';
 import { MockChatServer } from './mock-chat-server';
 import { session } from './fixtures';
 
@@ -28,10 +27,7 @@ const renderView = (node: React.ReactNode) =>
   );
 
 async function startChat() {
-  chat = createChat({
-    user: { id: ME, name: '王小美' },
-    socket: createChatSocket({ user: { id: ME, name: '王小美' }, ticket: chatApi.ticket, base: 'ws://console.test', WebSocket: FakeWebSocket as unknown as typeof WebSocket }),
-  });
+  chat = chatOverFakeSocket({ id: ME, name: '王小美' });
   chat.start();
   await waitFor(() => expect(chat.state.get().loadStatus).toBe(LOADED));
   chatStore.set(chat);
