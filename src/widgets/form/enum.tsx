@@ -1,13 +1,10 @@
 import { useMemo } from 'react';
-import { Select } from 'antd';
 import type { WidgetProps } from '@rjsf/utils';
-import { controlState, usePlaceholder } from './common';
-import { searchable, SELECT_DEFAULTS } from './select-props';
+import { ChoiceSelect } from './choice-select';
 
 /** One of the field's options (`enum` fields; the schema's oneOf gives value and title). */
 export default function EnumWidget(props: WidgetProps) {
-  const { id, value, onChange, onBlur, onFocus, options, required, autofocus } = props;
-  const { disabled, status } = controlState(props);
+  const { options } = props;
   const choices = useMemo(
     () =>
       (options.enumOptions ?? [])
@@ -16,21 +13,5 @@ export default function EnumWidget(props: WidgetProps) {
         .map((option) => ({ value: option.value as string | number, label: option.label })),
     [options.enumOptions],
   );
-  return (
-    <Select
-      {...SELECT_DEFAULTS}
-      id={id}
-      value={value ?? undefined}
-      options={choices}
-      allowClear={!required}
-      showSearch={searchable(choices.length)}
-      placeholder={usePlaceholder(props, 'select')}
-      disabled={disabled}
-      status={status}
-      autoFocus={autofocus}
-      onChange={(next) => onChange(next ?? undefined)}
-      onBlur={() => onBlur(id, value)}
-      onFocus={() => onFocus(id, value)}
-    />
-  );
+  return <ChoiceSelect widget={props} choices={choices} />;
 }
