@@ -4,6 +4,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { useEngineHost } from '../../engine/host';
 import { controlState } from './common';
 import { useUploader } from './use-uploader';
+import { UploadNote } from './upload-note';
 
 /** A file (`file` fields): its name links to it, the uploaded file's URL is the value. */
 export default function FileWidget(props: WidgetProps) {
@@ -18,13 +19,7 @@ export default function FileWidget(props: WidgetProps) {
           {t('formUploadFile')}
         </Button>
       </Upload>
-      {problem ? (
-        <div className="ef-explain" role="alert">
-          {problem}
-        </div>
-      ) : (
-        !disabled && <div className="ef-upload-hint">{hint}</div>
-      )}
+      <UploadNote problem={problem} hint={hint} disabled={disabled} />
     </div>
   );
 }

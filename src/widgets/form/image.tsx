@@ -5,6 +5,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { useEngineHost } from '../../engine/host';
 import { controlState } from './common';
 import { useUploader } from './use-uploader';
+import { UploadNote } from './upload-note';
 
 const HIDDEN = { display: 'none' };
 
@@ -31,13 +32,7 @@ export default function ImageWidget(props: WidgetProps) {
           <Image src={url} preview={{ open: previewing, onOpenChange: setPreviewing }} />
         </div>
       )}
-      {problem ? (
-        <div className="ef-explain" role="alert">
-          {problem}
-        </div>
-      ) : (
-        !disabled && <div className="ef-upload-hint">{hint}</div>
-      )}
+      <UploadNote problem={problem} hint={hint} disabled={disabled} />
     </div>
   );
 }
