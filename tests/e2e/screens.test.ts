@@ -373,6 +373,42 @@ describe('server-driven screens in Chromium', () => {
     await context.close();
   }, 120_000);
 
+  it('reads the list of a screen opened before with the menu click, once, before the screen is drawn', async () => {
+    const context = await e2e.browser.newContext();
+    const page = await context.newPage();
+    // Each page read of the dictionaries' list, and whether the screen's tab was drawn when it was sent.
+    await page.addInitScript(() => {
+      const reads: { tabShown: boolean }[] = [];
+      Object.assign(window, { dictionaryReads: reads });
+      const send = window.fetch;
+      window.fetch = (input, init) => {
+        const url = input instanceof Request ? input.url : String(input);
+        const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as { page?: number; filters?: unknown }) : null;
+        if (url.includes('/api/resources/dictionaries/list') && body?.page !== undefined && !body.filters) {
+          reads.push({ tabShown: document.querySelector('.tabs-bar-tab[data-tab-path="/setting/dictionary"]') !== null });
+        }
+        return send(input, init);
+      };
+    });
+    const reads = () => page.evaluate(() => (window as unknown as { dictionaryReads: { tabShown: boolean }[] }).dictionaryReads.slice());
+    await logIn(page, e2e.server.url, 'admin', 'admin123');
+    const trail = menuTrails(MENU).get('setting/dictionary')!;
+    await openFromMenu(page, trail);
+    await listRows(activeView(page)).first().waitFor();
+    const tab = page.locator('.tabs-bar-tab[data-tab-path="/setting/dictionary"]');
+    await tab.locator('.tabs-bar-close').click();
+    await tab.waitFor({ state: 'detached' });
+    const created = await callApi<{ id: number }>(page, '/api/resources/dictionaries/create', { values: { code: 'aaa_prefetch_check', name: '预读检查' } });
+    const before = (await reads()).length;
+    await openFromMenu(page, trail);
+    // The row added since the last visit: the rows drawn are this visit's answer.
+    await activeView(page).locator('td', { hasText: '预读检查' }).first().waitFor();
+    await page.waitForTimeout(500);
+    expect((await reads()).slice(before)).toEqual([{ tabShown: false }]);
+    await callApi(page, '/api/resources/dictionaries/delete', { id: created.id });
+    await context.close();
+  }, 60_000);
+
   // About a second a screen on this machine, a few when it is busy: the time limit allows for thirty.
   it('opens every bundled screen from its menu with rows drawn', async () => {
     const screens = bundledScreens();

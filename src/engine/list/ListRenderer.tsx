@@ -13,7 +13,7 @@ import { buildColumns, knownColumns } from './columns';
 import { clearSettings, loadSettings, saveSettings, screenDefaults, settingsKey, type ColumnSettings as Settings, type Density } from './column-settings';
 import { ColumnSettings, drawnOrder } from './ColumnSettings';
 import { DataTable } from './DataTable';
-import { buildListQuery, initialSearch, pageSizesOf, searchModels, type SearchModel, type SearchValues } from './query';
+import { buildListQuery, initialListState, pageSizesOf, searchModels, type SearchModel, type SearchValues } from './query';
 import { SearchForm } from './SearchForm';
 import { SearchInput } from './SearchInput';
 import { ACTIONS_COLUMN, SELECT_COLUMN, listFeatures, type ListFeatures } from './table-model';
@@ -23,7 +23,7 @@ import './list.css';
 
 const apply = <T,>(updater: Updater<T>, previous: T): T => (typeof updater === 'function' ? (updater as (old: T) => T)(previous) : updater);
 
-const toSorting = (sort: Sort[] | undefined): SortingState => (sort ?? []).map((s) => ({ id: s.field, desc: s.order === 'desc' }));
+const toSorting = (sort: Sort[]): SortingState => sort.map((s) => ({ id: s.field, desc: s.order === 'desc' }));
 const toSort = (sorting: SortingState): Sort[] => sorting.map((s) => ({ field: s.id, order: s.desc ? 'desc' : 'asc' }));
 
 /** The user's column settings for this list, re-read when the screen's columns change (a new version). */
@@ -135,13 +135,14 @@ export default function ListRenderer({ screen, definition, spec, compact = false
     const extra = columns.filter((c) => c.filterable && !listed.has(c.field));
     return [...models, ...searchModels({ ...spec, search: { fields: extra.map((c) => ({ field: c.field })) } }, definition)];
   }, [models, columns, spec, definition]);
-  const initial = useMemo(() => initialSearch(models), [models]);
-  const { sizes, initial: initialSize } = pageSizesOf(spec);
+  const opening = useMemo(() => initialListState(spec, models), [spec, models]);
+  const initial = opening.search;
+  const { sizes } = pageSizesOf(spec);
 
   const [search, setSearch] = useState<SearchValues>(initial);
-  const [sorting, setSorting] = useState<SortingState>(() => toSorting(spec.defaultSort));
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(initialSize);
+  const [sorting, setSorting] = useState<SortingState>(() => toSorting(opening.sort));
+  const [page, setPage] = useState(opening.page);
+  const [pageSize, setPageSize] = useState(opening.pageSize);
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
 
   const defaults = useMemo(() => screenDefaults(columns, spec.density), [columns, spec.density]);

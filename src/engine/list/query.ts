@@ -129,6 +129,17 @@ export function buildListQuery(spec: ListSpec, models: SearchModel[], state: Lis
   return query;
 }
 
+/** Where a list starts: the search form's defaults, the screen's sort, the first page at its first size. */
+export function initialListState(spec: ListSpec, models: SearchModel[]): ListState {
+  return { search: initialSearch(models), sort: spec.defaultSort ?? [], page: 1, pageSize: pageSizesOf(spec).initial };
+}
+
+/** The query a list sends when it opens: what a menu click can ask for before the list is drawn. */
+export function openingListQuery(spec: ListSpec, definition: ResourceDefinition): ListQuery {
+  const models = searchModels(spec, definition);
+  return buildListQuery(spec, models, initialListState(spec, models));
+}
+
 /** The page sizes a list offers and the one it starts with. */
 export function pageSizesOf(spec: ListSpec): { sizes: number[]; initial: number } {
   const sizes = spec.pageSizes ?? [10, 20, 50, 100];

@@ -10,14 +10,9 @@ import { ActionScope } from '../actions/ActionScope';
 import { useResourceDefinition } from '../data';
 import { useEngineHost } from '../host';
 import { FieldProblems, ScreenProblems } from '../resolve/ScreenProblems';
+import { leafKind } from './leaf-kind';
 import { structureKey } from '../structure';
 import { RendererSlot } from './RendererSlot';
-
-/** A leaf's kind: its own, or the one its body implies. */
-export function leafKind(part: Screen | Part): 'list' | 'form' | 'detail' | 'block' {
-  if (part.kind === 'list' || part.kind === 'form' || part.kind === 'detail' || part.kind === 'block') return part.kind;
-  return part.block ? 'block' : part.list ? 'list' : part.detail ? 'detail' : 'form';
-}
 
 function Block({ screen, part }: { screen: Screen; part: Screen | Part }) {
   const name = part.block!.widget;

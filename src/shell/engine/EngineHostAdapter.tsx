@@ -2,6 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { EngineHostProvider, type EngineHost } from '../../engine/host';
 import { engineMessagePath, type EngineMessageKey } from '../../engine/messages';
+import { prefetchScreen } from '../../engine/prefetch';
 import { useStore } from '../store';
 import { sessionStore } from '../auth/session';
 import { accessSubject } from '../auth/Permission';
@@ -10,6 +11,7 @@ import type { MessageKey } from '../i18n/types';
 import { download, request } from '../request/client';
 import { shellEvents } from '../events';
 import { ConsoleDialog } from '../dialog/ConsoleDialog';
+import { setViewPrefetcher } from '../router/open-page';
 
 /** Typed so that a key of ENGINE_MESSAGE_KEYS missing from the catalogues fails the type check. */
 const engineKey = (key: EngineMessageKey): MessageKey => engineMessagePath(key);
@@ -21,6 +23,9 @@ const onScreenPublished: EngineHost['onScreenPublished'] = (listener) => {
 
 const hostRequest: EngineHost['request'] = (url, body, options) =>
   request(url, { body, silent: options?.silent, method: options?.method, inline: true });
+
+// The menus read a screen's opening lists ahead from the first time a screen is opened.
+setViewPrefetcher((vuePath) => prefetchScreen(vuePath, hostRequest));
 
 const hostDownload: EngineHost['download'] = (url, filename) => download(url, filename);
 

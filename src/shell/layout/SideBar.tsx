@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { Layout, Menu } from 'antd';
 import type { MenuItem } from '../../contract/api/auth';
 import { settings } from '../../contract/settings';
@@ -7,6 +7,7 @@ import { useStore } from '../store';
 import { sessionStore } from '../auth/session';
 import { useI18n } from '../i18n/I18nProvider';
 import { collapseStore, themeStore } from '../theme/settings-store';
+import { useOpenPage } from '../router/open-page';
 import { Brand } from './Brand';
 import { firstPage, menuFitWidth, menuTrail, openGroups, toAntItems } from './menu-model';
 
@@ -41,7 +42,7 @@ interface SideMenuProps {
 /** The inline menu: the open page selected and its groups expanded, also when reached another way. */
 export function SideMenu({ items, collapsed = false, onNavigate }: SideMenuProps) {
   const { lang } = useI18n();
-  const navigate = useNavigate();
+  const openPage = useOpenPage();
   const { pathname } = useLocation();
   const menuTheme = useMenuTheme();
   const antItems = useMemo(() => toAntItems(items, lang), [items, lang]);
@@ -61,7 +62,7 @@ export function SideMenu({ items, collapsed = false, onNavigate }: SideMenuProps
       // While collapsed antd shows groups as pop-ups and must own which one is open.
       {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
       onClick={({ key }) => {
-        navigate(key);
+        openPage(key);
         onNavigate?.();
       }}
     />
@@ -74,7 +75,7 @@ export function SideMenu({ items, collapsed = false, onNavigate }: SideMenuProps
  */
 export function TopMenu({ items, depth }: { items: MenuItem[]; depth?: number }) {
   const { lang } = useI18n();
-  const navigate = useNavigate();
+  const openPage = useOpenPage();
   const { pathname } = useLocation();
   const antItems = useMemo(() => toAntItems(items, lang, depth), [items, lang, depth]);
   return (
@@ -85,7 +86,7 @@ export function TopMenu({ items, depth }: { items: MenuItem[]; depth?: number })
       selectedKeys={menuTrail(items, pathname).map((item) => item.path)}
       onClick={({ key }) => {
         const chosen = menuTrail(items, key).at(-1);
-        navigate((chosen && firstPage(chosen)) ?? key);
+        openPage((chosen && firstPage(chosen)) ?? key);
       }}
     />
   );

@@ -14,6 +14,7 @@ import { lockStore, modeStore, setMode, themeStore } from '../theme/settings-sto
 import { updateTheme } from '../theme/theme-store';
 import { themeDrawerStore } from '../theme/drawer-store';
 import { refreshCurrentView } from './refresh-store';
+import { useOpenPage } from '../router/open-page';
 import { searchEntries } from './menu-model';
 
 // The colour picker is a sizeable component that few turn on: it loads when shown.
@@ -26,7 +27,7 @@ function ToolButton({ label, icon, onClick, disabled }: { label: string; icon: R
 /** Finds a page by its menu title in the current language and opens it. */
 export function MenuSearch() {
   const { t, lang } = useI18n();
-  const navigate = useNavigate();
+  const openPage = useOpenPage();
   const { menu } = useStore(sessionStore)!;
   const [query, setQuery] = useState('');
   const options = useMemo(() => {
@@ -44,7 +45,7 @@ export function MenuSearch() {
       showSearch={{ onSearch: setQuery, filterOption: false }}
       onSelect={(path: string) => {
         setQuery('');
-        navigate(path);
+        openPage(path);
       }}
       prefix={<SearchOutlined />}
       placeholder={t('layout.searchMenu')}

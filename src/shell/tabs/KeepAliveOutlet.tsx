@@ -21,19 +21,30 @@ const KeptView = memo(function KeptView({ path, vuePath }: { path: string; vuePa
   );
 });
 
+/** Where each content element was last scrolled to, as its scroll events told: a new one is at the top. */
+const scrolledTo = new WeakMap<HTMLElement, number>();
+
 /**
  * Spec §3: the active route's scroll position is kept per route name and restored on return. The
  * position is taken from scroll events, since by the time a switch commits the old view is already
- * hidden and its container has shrunk; a layout effect restores it before the browser paints.
+ * hidden and its container has shrunk; a layout effect restores it before the browser paints. The
+ * content is scrolled (and read back) only when the position differs: either makes the browser lay
+ * out the new view in the middle of its commit, for nothing when both views sit at the top.
  */
 function useScrollMemory(name: string | undefined, path: string) {
   useLayoutEffect(() => {
     const content = document.querySelector<HTMLElement>('.console-content');
     if (!content || !name) return;
-    content.scrollTop = savedScroll(name);
-    let top = content.scrollTop;
+    let top = savedScroll(name);
+    if (top !== (scrolledTo.get(content) ?? 0)) {
+      content.scrollTop = top;
+      // What the browser allowed: the view may be shorter than where it was left.
+      top = content.scrollTop;
+      scrolledTo.set(content, top);
+    }
     const onScroll = () => {
       top = content.scrollTop;
+      scrolledTo.set(content, top);
     };
     content.addEventListener('scroll', onScroll, { passive: true });
     return () => {

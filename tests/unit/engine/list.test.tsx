@@ -7,6 +7,7 @@ import { sessionStore } from '../../../src/shell/auth/session';
 import { DEFAULT_ACTIONS } from '../../../src/contract/screen-defaults';
 import type { ListQuery } from '../../../src/contract/resource';
 import type { Screen } from '../../../src/contract/screen';
+import { openingListQuery } from '../../../src/engine/list/query';
 import { answerList, goodsDefinition, goodsRows } from '../../../bench/fixtures/goods';
 import { giveElementsASize, ok, openScreen, serveResource, serveScreen, signIn } from './screen-harness';
 
@@ -101,6 +102,17 @@ describe('the list renderer', { timeout: 30_000 }, () => {
     expect(queries[0]).toEqual({ page: 1, pageSize: 10, sort: [{ field: 'updated_at', order: 'desc' }] });
     expect(header('商品名称')).toBeTruthy();
     expect(screen.getByText('共 45 条')).toBeTruthy();
+  });
+
+  it('opens with the query a menu click reads ahead: the search form\'s defaults, the sort, the first page', async () => {
+    const withDefaults: Screen = { ...listScreen, list: { ...listScreen.list!, search: { keyword: true, fields: [{ field: 'status', default: ['on_sale'] }, { field: 'price' }] } } };
+    signIn({ admin: true, id: 7 });
+    serveScreen('goods/list', withDefaults);
+    const queries = serveResource(goodsDefinition, rows);
+    openScreen('goods/list');
+    await waitFor(() => expect(queries.length).toBeGreaterThan(0), { timeout: 8000 });
+    expect(queries[0]).toEqual(openingListQuery(withDefaults.list!, goodsDefinition));
+    expect(queries[0]!.filters).toEqual([{ field: 'status', op: 'eq', value: 'on_sale' }]);
   });
 
   it('sorts on the server: a click cycles one column, shift-click adds another', async () => {

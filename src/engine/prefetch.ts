@@ -1,0 +1,41 @@
+/**
+ * Reads a screen's opening lists ahead of drawing it. A menu click starts them, so the list
+ * requests run while the screen renders instead of after it has mounted.
+ */
+import { SWRConfig, unstable_serialize } from 'swr';
+import type { ResourceDefinition } from '../contract/resource';
+import type { Part, ResolvedScreen, Screen } from '../contract/screen';
+import { checkScreen } from '../contract/screen-check';
+import { definitionKey, prefetchList, screenKey } from './data';
+import type { EngineHost } from './host';
+import { openingListQuery } from './list/query';
+import { leafKind } from './parts/leaf-kind';
+
+/** What an earlier visit left in swr's cache; a screen never opened has nothing to go ahead with. */
+function cached<T>(key: readonly unknown[]): T | undefined {
+  return SWRConfig.defaultValue.cache.get(unstable_serialize(key))?.data as T | undefined;
+}
+
+/**
+ * The inline list parts a screen draws when it opens: itself when it is a list, each section, the
+ * first tab. Parts shown on a condition are left to the screen, which alone knows its values.
+ */
+function openingLists(screen: Screen): (Screen | Part)[] {
+  const isList = (part: Screen | Part) => leafKind(part) === 'list' && Boolean(part.list && part.resource);
+  const shown = (screen.parts ?? []).filter((part) => !part.visible);
+  if (screen.kind === 'sections') return shown.filter(isList);
+  if (screen.kind === 'tabs') return screen.parts?.[0] === shown[0] ? shown.slice(0, 1).filter(isList) : [];
+  return isList(screen) ? [screen] : [];
+}
+
+/** Starts the opening list requests of the screen at `vuePath`, when its screen and resources are known. */
+export function prefetchScreen(vuePath: string, request: EngineHost['request']): void {
+  const resolved = cached<ResolvedScreen | null>(screenKey(vuePath));
+  if (!resolved) return;
+  const check = checkScreen(resolved.screen);
+  if (!check.ok) return;
+  for (const part of openingLists(check.screen)) {
+    const definition = cached<ResourceDefinition>(definitionKey(part.resource!));
+    if (definition) prefetchList(request, definition.name, openingListQuery(part.list!, definition));
+  }
+}

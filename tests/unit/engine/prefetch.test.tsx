@@ -1,0 +1,151 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { mutate } from 'swr';
+import { definitionKey, prefetchList, screenKey, useResourceList } from '../../../src/engine/data';
+import { EngineHostProvider, type EngineHost } from '../../../src/engine/host';
+import { prefetchScreen } from '../../../src/engine/prefetch';
+import type { ListQuery, ResourceDefinition } from '../../../src/contract/resource';
+import type { Screen } from '../../../src/contract/screen';
+import { goodsDefinition, goodsScreen } from '../../../bench/fixtures/goods';
+import { page } from './handlers';
+import { testHost } from './engine-host';
+
+afterEach(cleanup);
+
+/**
+ * The console reads through swr's default cache, where an earlier visit leaves the screen and the
+ * resource definition; each test names its own resource and vue_path, since that cache outlives a test.
+ */
+async function visited(vuePath: string, screenJson: Screen, definitions: ResourceDefinition[]) {
+  await mutate(screenKey(vuePath), { screen: screenJson, source: 'bundled' }, { revalidate: false });
+  for (const definition of definitions) await mutate(definitionKey(definition.name), definition, { revalidate: false });
+}
+
+/** A request client answering every read with `answer`, and the spy that saw the reads. */
+function client(answer: () => Promise<unknown>) {
+  const spy = vi.fn((_url: string, _body?: unknown, _options?: { silent?: boolean }) => answer());
+  return { spy, request: spy as unknown as EngineHost['request'] };
+}
+const answered = (rows: Record<string, unknown>[]) => client(() => Promise.resolve(page(rows)));
+
+function resource(name: string): ResourceDefinition {
+  return { ...goodsDefinition, name };
+}
+
+function listScreen(id: string, name: string): Screen {
+  return {
+    ...goodsScreen,
+    id,
+    resource: name,
+    list: {
+      ...goodsScreen.list!,
+      search: { keyword: true, fields: [{ field: 'status', default: ['on_sale'] }, { field: 'price' }] },
+      filters: [{ field: 'warehouse', op: 'eq', value: 'hz' }],
+      defaultSort: [{ field: 'sales', order: 'desc' }],
+      pageSizes: [10, 50],
+      pageSize: 50,
+    },
+  };
+}
+
+/** The query a list of `listScreen` opens with: its fixed filter, the search form's default, its sort and first page. */
+const opening: ListQuery = {
+  page: 1,
+  pageSize: 50,
+  sort: [{ field: 'sales', order: 'desc' }],
+  filters: [
+    { field: 'warehouse', op: 'eq', value: 'hz' },
+    { field: 'status', op: 'eq', value: 'on_sale' },
+  ],
+};
+
+describe('reading a screen’s lists ahead of drawing it', () => {
+  it('asks once, silently, for the page a list screen opens with', async () => {
+    await visited('goods/ahead', listScreen('goods/ahead', 'goods_ahead'), [resource('goods_ahead')]);
+    const { spy, request } = answered([]);
+    prefetchScreen('goods/ahead', request);
+    prefetchScreen('goods/ahead', request);
+    expect(spy).toHaveBeenCalledTimes(1);
+    expect(spy).toHaveBeenCalledWith('/api/resources/goods_ahead/list', opening, { silent: true });
+  });
+
+  it('asks nothing for a screen never opened, an invalid one, or one whose resource is not known yet', async () => {
+    const { spy, request } = answered([]);
+    prefetchScreen('goods/never', request);
+    await visited('goods/broken', { ...listScreen('goods/broken', 'goods_broken'), kind: 'nonsense' } as unknown as Screen, [resource('goods_broken')]);
+    prefetchScreen('goods/broken', request);
+    await visited('goods/unknown', listScreen('goods/unknown', 'goods_unknown'), []);
+    prefetchScreen('goods/unknown', request);
+    expect(spy).not.toHaveBeenCalled();
+  });
+
+  it('asks for every section’s list and the first tab’s, but not for parts shown on a condition', async () => {
+    const part = (key: string, name: string, visible?: string) => ({ key, title: { zh: key, en: key }, resource: name, list: listScreen(key, name).list, ...(visible ? { visible } : {}) });
+    await visited(
+      'goods/sections',
+      { id: 'goods/sections', version: 1, title: { zh: '分区', en: 'Sections' }, kind: 'sections', parts: [part('a', 'sec_a'), part('b', 'sec_b', 'user.id == 1'), part('c', 'sec_c')] },
+      [resource('sec_a'), resource('sec_b'), resource('sec_c')],
+    );
+    await visited(
+      'goods/tabs',
+      { id: 'goods/tabs', version: 1, title: { zh: '页签', en: 'Tabs' }, kind: 'tabs', parts: [part('a', 'tab_a'), part('b', 'tab_b')] },
+      [resource('tab_a'), resource('tab_b')],
+    );
+    await visited(
+      'goods/tabs-if',
+      { id: 'goods/tabs-if', version: 1, title: { zh: '页签', en: 'Tabs' }, kind: 'tabs', parts: [part('a', 'tabif_a', 'user.id == 1'), part('b', 'tabif_b')] },
+      [resource('tabif_a'), resource('tabif_b')],
+    );
+    const { spy, request } = answered([]);
+    prefetchScreen('goods/sections', request);
+    prefetchScreen('goods/tabs', request);
+    prefetchScreen('goods/tabs-if', request);
+    expect(spy.mock.calls.map(([url]) => url)).toEqual(['/api/resources/sec_a/list', '/api/resources/sec_c/list', '/api/resources/tab_a/list']);
+  });
+
+  it('hands the answer to the list that mounts, which sends no request of its own', async () => {
+    const ahead = answered([{ id: 1, name: '提前读到的商品' }]);
+    prefetchList(ahead.request, 'goods_mount', { page: 1, pageSize: 20 });
+    const own = answered([{ id: 2, name: '列表自己读的商品' }]);
+    function Names() {
+      const { data } = useResourceList('goods_mount', { page: 1, pageSize: 20 });
+      return <ul>{data?.rows.map((row) => <li key={row.id}>{String(row.name)}</li>)}</ul>;
+    }
+    render(
+      <EngineHostProvider host={testHost({ request: own.request })}>
+        <Names />
+      </EngineHostProvider>,
+    );
+    expect(await screen.findByText('提前读到的商品')).toBeTruthy();
+    await waitFor(() => expect(own.spy).not.toHaveBeenCalled());
+    expect(ahead.spy).toHaveBeenCalledTimes(1);
+  });
+
+  it('drops an answer nobody read, so a later visit asks again', async () => {
+    vi.useFakeTimers();
+    try {
+      const { spy, request } = answered([]);
+      prefetchList(request, 'goods_late', { page: 1, pageSize: 20 });
+      await vi.advanceTimersByTimeAsync(10_000);
+      prefetchList(request, 'goods_late', { page: 1, pageSize: 20 });
+      expect(spy).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps a failed answer for the list to show, and reports nothing unread', async () => {
+    const failing = client(() => Promise.reject(Object.assign(new Error('服务器开小差了'), { code: 500 })));
+    prefetchList(failing.request, 'goods_failing', { page: 1, pageSize: 20 });
+    function State() {
+      const { error } = useResourceList('goods_failing', { page: 1, pageSize: 20 });
+      return <p>{error ? (error as Error).message : '…'}</p>;
+    }
+    render(
+      <EngineHostProvider host={testHost({ request: answered([]).request })}>
+        <State />
+      </EngineHostProvider>,
+    );
+    expect(await screen.findByText('服务器开小差了')).toBeTruthy();
+  });
+});
