@@ -62,6 +62,16 @@ export function useResourceList(name: string | undefined, query: ListQuery, conf
   });
 }
 
+/**
+ * Whether a list's page shown is being read again (not its first load), for the marks that show it:
+ * a reader of the list's own hook would redraw the whole list each time a revalidation starts and ends.
+ */
+export function useListRevalidating(name: string, query: ListQuery): boolean {
+  // The list's own read (fetcher and all): swr revalidates a key through the first hook that subscribed to it.
+  const { isValidating, isLoading } = useResourceList(name, query);
+  return isValidating && !isLoading;
+}
+
 export function useRecord(name: string | undefined, id: number | null | undefined) {
   const { request } = useEngineHost();
   return useSWR<ResourceRecord>(name && id ? ['record', name, id] : null, () => request(resourceUrl(name!, 'get'), { id }));

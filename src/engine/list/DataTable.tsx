@@ -1,5 +1,5 @@
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type MouseEvent, type ReactNode } from 'react';
-import { Spin, Tooltip } from 'antd';
+import { Tooltip } from 'antd';
 import { CaretDownOutlined, CaretUpOutlined } from '@ant-design/icons';
 import { FlexRender, type Column, type Header, type ReactTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -185,8 +185,8 @@ export interface DataTableProps {
   density: Density;
   /** First load: skeleton rows of the density's height stand where the rows will be. */
   loading: boolean;
-  /** Revalidating with the previous rows still shown. */
-  refreshing: boolean;
+  /** Drawn in the table's top corner: the mark of a revalidation with the previous rows still shown. */
+  refreshing?: ReactNode;
   /** Drawn in the body instead of rows: the empty state or an error. */
   placeholder?: ReactNode;
   skeletonRows: number;
@@ -308,11 +308,7 @@ export function DataTable({ table, density, loading, refreshing, placeholder, sk
           </tbody>
         </table>
       </div>
-      {refreshing && (
-        <div className="engine-table-refreshing">
-          <Spin size="small" />
-        </div>
-      )}
+      <div className="engine-table-refreshing">{refreshing}</div>
       {tip.node}
     </div>
   );

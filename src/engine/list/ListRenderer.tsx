@@ -1,11 +1,11 @@
 import { useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Button, Dropdown, Empty, Flex, Pagination, Popover, Result, Space, Tooltip } from 'antd';
+import { Button, Dropdown, Empty, Flex, Pagination, Popover, Result, Space, Spin, Tooltip } from 'antd';
 import { ColumnHeightOutlined, FilterFilled, ReloadOutlined } from '@ant-design/icons';
 import { useTable, type ColumnOrderState, type ColumnPinningState, type ColumnVisibilityState, type RowSelectionState, type SortingState, type Updater } from '@tanstack/react-table';
-import type { ResourceRecord, Sort } from '../../contract/resource';
+import type { ListQuery, ResourceRecord, Sort } from '../../contract/resource';
 import type { Column as ColumnSpec } from '../../contract/screen';
 import { ActionBar, usePlacedActions } from '../actions/ActionButton';
-import { useResourceList } from '../data';
+import { useListRevalidating, useResourceList } from '../data';
 import { useEngineHost } from '../host';
 import type { ListRendererProps } from '../renderers';
 import { structureKey } from '../structure';
@@ -80,6 +80,16 @@ function useBodyHeight(compact: boolean) {
   return { anchor, maxHeight: compact ? 400 : `var(${BODY_HEIGHT}, 480px)` };
 }
 
+/** The refresh button's icon, turning while the rows shown are read again. */
+function RefreshIcon({ name, query }: { name: string; query: ListQuery }) {
+  return <ReloadOutlined spin={useListRevalidating(name, query)} />;
+}
+
+/** A spinner in the table's corner while the rows shown are read again. */
+function RefreshSpinner({ name, query }: { name: string; query: ListQuery }) {
+  return useListRevalidating(name, query) ? <Spin size="small" /> : null;
+}
+
 /** A filter in a column's header, for columns the screen marks filterable; it shares the search form's values. */
 function HeaderFilter({ model, value, onApply }: { model: SearchModel; value: unknown; onApply(value: unknown): void }) {
   const { t } = useEngineHost();
@@ -149,7 +159,8 @@ export default function ListRenderer({ screen, definition, spec, compact = false
   const { settings, update, reset } = useColumnSettings(settingsKey(user.id, screen.id, definition.name), defaults);
 
   const query = useMemo(() => buildListQuery(spec, allModels, { search, sort: toSort(sorting), page, pageSize }), [spec, allModels, search, sorting, page, pageSize]);
-  const { data, error, isLoading, isValidating, mutate } = useResourceList(definition.name, query);
+  // Not isValidating: the marks that show a revalidation read it themselves (RefreshMarks).
+  const { data, error, isLoading, mutate } = useResourceList(definition.name, query);
 
   const tree = Boolean(spec.tree && definition.parentField);
   const rows = useMemo(() => data?.rows ?? [], [data]);
@@ -226,7 +237,7 @@ export default function ListRenderer({ screen, definition, spec, compact = false
   const tools = (
     <Space size={4} className="engine-list-tools">
       <Tooltip title={t('refresh')}>
-        <Button type="text" icon={<ReloadOutlined spin={isValidating && !isLoading} />} aria-label={t('refresh')} onClick={() => void mutate()} />
+        <Button type="text" icon={<RefreshIcon name={definition.name} query={query} />} aria-label={t('refresh')} onClick={() => void mutate()} />
       </Tooltip>
       {!compact && (
         <>
@@ -271,7 +282,7 @@ export default function ListRenderer({ screen, definition, spec, compact = false
         table={table}
         density={density}
         loading={isLoading && !data}
-        refreshing={isValidating && !isLoading}
+        refreshing={<RefreshSpinner name={definition.name} query={query} />}
         placeholder={placeholder}
         skeletonRows={Math.min(pageSize, 10)}
         maxHeight={maxHeight}
