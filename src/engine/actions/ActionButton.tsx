@@ -129,8 +129,10 @@ export function ActionBar({ actions, target, link = false, max = Infinity }: { a
       </Dropdown>,
     );
   }
+  // In a row, a plain flex line: antd's Space in every visible row costs more than the buttons it holds.
+  if (link) return <span className="engine-row-actions">{items}</span>;
   return (
-    <Space size={link ? 0 : 8} wrap={!link}>
+    <Space size={8} wrap>
       {items}
     </Space>
   );
