@@ -1,13 +1,12 @@
 import { Activity, memo, useEffect, useLayoutEffect, useMemo } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import type { MenuItem } from '../../contract/api/auth';
 import { useStore } from '../store';
-import { homePath, menuRoutes, sessionStore } from '../auth/session';
+import { menuRoutes, sessionStore } from '../auth/session';
 import { useI18n } from '../i18n/I18nProvider';
 import { MenuFallback, matchMenuRoute, pageTitle } from '../router/MenuRoute';
 import { MenuView } from '../router/MenuView';
-import { pathnameOf, visit, type TabRoute } from './tab-rules';
-import { refreshCounts, rememberScroll, savedScroll, tabsStore } from './tabs-store';
+import { pathnameOf, visit } from './tab-rules';
+import { menuTab, openMenuTab, refreshCounts, rememberScroll, savedScroll, tabsStore } from './tabs-store';
 
 /**
  * One tab's view under the tab's own location: a hidden view that reads its query keeps reading its
@@ -54,11 +53,6 @@ function useScrollMemory(name: string | undefined, path: string) {
   }, [name, path]);
 }
 
-/** The tab of a menu item opened at `path`; the home page's tab cannot be closed. */
-function tabFor(item: MenuItem, path: string, home: string): TabRoute {
-  return { path, name: item.name, meta: { title: item.title, icon: item.icon, noClosable: item.path === home } };
-}
-
 /**
  * The console's routed content: the view of every open tab stays mounted (up to
  * settings.keepAliveMaxNum), and only the active one is shown, so each keeps its scroll, form input
@@ -71,14 +65,14 @@ export default function KeepAliveOutlet() {
   const { t, lang } = useI18n();
   const { pathname, search } = useLocation();
   const path = pathname + search;
-  const home = homePath(session);
   const routes = useMemo(() => menuRoutes(session.menu), [session.menu]);
   const match = matchMenuRoute(session, routes, pathname);
   const item = 'item' in match ? match.item : undefined;
 
+  // A menu click has opened the tab already (openPage); other ways here (links, the address bar) open it now.
   useEffect(() => {
-    if (item) tabsStore.set((open) => visit(open, tabFor(item, path, home)));
-  }, [item, path, home]);
+    if (item) openMenuTab(session, item, path);
+  }, [session, item, path]);
 
   // Tabs restored from storage, or kept from before the menu changed, may lead nowhere now.
   useEffect(() => {
@@ -96,7 +90,7 @@ export default function KeepAliveOutlet() {
 
   if (!('item' in match)) return <MenuFallback match={match} />;
   // Drawn as the visit will store it, so a newly opened page shows in this very render.
-  return visit(tabs, tabFor(match.item, path, home)).map((tab) => {
+  return visit(tabs, menuTab(session, match.item, path)).map((tab) => {
     const view = matchMenuRoute(session, routes, pathnameOf(tab.path));
     if (!('item' in view)) return null;
     return (

@@ -46,6 +46,19 @@ function isTabOf(tab: TabRoute, route: TabRoute): boolean {
   return route.meta.dynamicNewTab ? tab.path === route.path : pathnameOf(tab.path) === pathnameOf(route.path);
 }
 
+function sameTab(a: TabRoute, b: TabRoute): boolean {
+  const [x, y] = [a.meta, b.meta];
+  return (
+    a.path === b.path &&
+    a.name === b.name &&
+    x.title.zh === y.title.zh &&
+    x.title.en === y.title.en &&
+    x.icon === y.icon &&
+    Boolean(x.noClosable) === Boolean(y.noClosable) &&
+    Boolean(x.dynamicNewTab) === Boolean(y.dynamicNewTab)
+  );
+}
+
 /** Spec §4: when no tab is non-closable, the first becomes so, so the bar can never be emptied. */
 function pinFirst(tabs: TabRoute[]): TabRoute[] {
   if (tabs.length === 0 || tabs.some((tab) => !closable(tab))) return tabs;
@@ -64,7 +77,10 @@ export function visit(tabs: TabRoute[], route: TabRoute, max: number = settings.
   if (at >= 0) {
     // A tab that was pinned stays pinned when its route comes back with fresh data.
     const noClosable = tabs[at].meta.noClosable || route.meta.noClosable;
-    return pinFirst(tabs.map((tab, i) => (i === at ? { ...route, meta: { ...route.meta, noClosable } } : tab)));
+    const updated = { ...route, meta: { ...route.meta, noClosable } };
+    // The same list when nothing changed, so a revisit does not redraw what watches the tabs.
+    if (sameTab(tabs[at], updated)) return pinFirst(tabs);
+    return pinFirst(tabs.map((tab, i) => (i === at ? updated : tab)));
   }
   const grown = [...tabs, route];
   while (grown.length > max) {

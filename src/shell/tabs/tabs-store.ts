@@ -1,7 +1,8 @@
+import type { MenuItem } from '../../contract/api/auth';
 import { settings } from '../../contract/settings';
 import { createStore } from '../store';
-import { sessionStore } from '../auth/session';
-import type { TabRoute } from './tab-rules';
+import { homePath, sessionStore, type Session } from '../auth/session';
+import { visit, type TabRoute } from './tab-rules';
 
 /** Where the open tabs are kept between visits while persistenceTab is on. */
 const TABS_KEY = 'shop-vite-tabs';
@@ -38,6 +39,16 @@ function savedTabs(): TabRoute[] {
 
 /** The open tabs, in the bar's order. Change them through the pure rules of tab-rules.ts. */
 export const tabsStore = createStore<TabRoute[]>(savedTabs());
+
+/** The tab of a menu item opened at `path`; the home page's tab cannot be closed. */
+export function menuTab(session: Session, item: MenuItem, path: string): TabRoute {
+  return { path, name: item.name, meta: { title: item.title, icon: item.icon, noClosable: item.path === homePath(session) } };
+}
+
+/** Opens the tab of a menu item at `path`, or brings its tab up to date. */
+export function openMenuTab(session: Session, item: MenuItem, path: string): void {
+  tabsStore.set((open) => visit(open, menuTab(session, item, path)));
+}
 
 function saveTabs(tabs: TabRoute[]): void {
   if (persistence) localStorage.setItem(TABS_KEY, JSON.stringify(tabs));

@@ -34,6 +34,13 @@ describe('visit', () => {
     expect(tabs[1].meta.title.zh).toBe('新标题');
   });
 
+  it('answers the very same list when a visit changes nothing, so nothing watching the tabs redraws', () => {
+    const tabs = bar();
+    expect(visit(tabs, tab('/b'))).toBe(tabs);
+    expect(visit(tabs, tab('/home'))).toBe(tabs);
+    expect(visit(tabs, tab('/b', { icon: 'setting' }))).not.toBe(tabs);
+  });
+
   it('gives a plain route one tab whose query follows the latest visit', () => {
     const tabs = visit([tab('/find?name=1')], tab('/find?name=2'));
     expect(paths(tabs)).toEqual(['/find?name=2']);
