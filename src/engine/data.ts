@@ -23,15 +23,15 @@ const prefetched = new Map<string, Promise<ListPage>>();
 /**
  * Asks for a list's page before the list is drawn (a menu click, while the screen renders), so the
  * request runs alongside the drawing; the list's own read then takes this answer instead of
- * sending the same request again. Silent: the list shows a failure in its place.
+ * sending the same request again. A failure is told as the list's own read would tell it, once.
  */
 export function prefetchList(request: EngineHost['request'], name: string, query: ListQuery): void {
   const key = unstable_serialize(listKey(name, query));
   if (prefetched.has(key)) return;
-  const answer = request<ListPage>(resourceUrl(name, 'list'), query, { silent: true });
+  const answer = request<ListPage>(resourceUrl(name, 'list'), query);
   // In swr's cache as soon as it arrives, so a list that mounts after draws it in its first render;
-  // the list's own read then takes the same answer and has nothing to redraw. A failure is the
-  // list's to show once it reads it; unread, it is nobody's.
+  // the list's own read then takes the same answer and has nothing to redraw. The list reads a
+  // failure as its own; unread, it has been told already.
   answer.then((page) => mutate(listKey(name, query), page, { revalidate: false })).catch(() => undefined);
   prefetched.set(key, answer);
   setTimeout(() => {

@@ -159,7 +159,7 @@ export default function ListRenderer({ screen, definition, spec, compact = false
   const { settings, update, reset } = useColumnSettings(settingsKey(user.id, screen.id, definition.name), defaults);
 
   const query = useMemo(() => buildListQuery(spec, allModels, { search, sort: toSort(sorting), page, pageSize }), [spec, allModels, search, sorting, page, pageSize]);
-  // Not isValidating: the marks that show a revalidation read it themselves (RefreshMarks).
+  // Not isValidating: the marks that show a revalidation read it themselves (RefreshIcon, RefreshSpinner).
   const { data, error, isLoading, mutate } = useResourceList(definition.name, query);
 
   const tree = Boolean(spec.tree && definition.parentField);

@@ -23,7 +23,7 @@ async function visited(vuePath: string, screenJson: Screen, definitions: Resourc
 
 /** A request client answering every read with `answer`, and the spy that saw the reads. */
 function client(answer: () => Promise<unknown>) {
-  const spy = vi.fn((_url: string, _body?: unknown, _options?: { silent?: boolean }) => answer());
+  const spy = vi.fn((_url: string, _body?: unknown) => answer());
   return { spy, request: spy as unknown as EngineHost['request'] };
 }
 const answered = (rows: Record<string, unknown>[]) => client(() => Promise.resolve(page(rows)));
@@ -60,13 +60,13 @@ const opening: ListQuery = {
 };
 
 describe('reading a screen’s lists ahead of drawing it', () => {
-  it('asks once, silently, for the page a list screen opens with', async () => {
+  it('asks once for the page a list screen opens with', async () => {
     await visited('goods/ahead', listScreen('goods/ahead', 'goods_ahead'), [resource('goods_ahead')]);
     const { spy, request } = answered([]);
     prefetchScreen('goods/ahead', request);
     prefetchScreen('goods/ahead', request);
     expect(spy).toHaveBeenCalledTimes(1);
-    expect(spy).toHaveBeenCalledWith('/api/resources/goods_ahead/list', opening, { silent: true });
+    expect(spy).toHaveBeenCalledWith('/api/resources/goods_ahead/list', opening);
   });
 
   it('asks nothing for a screen never opened, an invalid one, or one whose resource is not known yet', async () => {
@@ -134,7 +134,7 @@ describe('reading a screen’s lists ahead of drawing it', () => {
     }
   });
 
-  it('keeps a failed answer for the list to show, and reports nothing unread', async () => {
+  it('hands a failed answer to the list that reads it', async () => {
     const failing = client(() => Promise.reject(Object.assign(new Error('服务器开小差了'), { code: 500 })));
     prefetchList(failing.request, 'goods_failing', { page: 1, pageSize: 20 });
     function State() {
