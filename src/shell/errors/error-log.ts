@@ -90,11 +90,18 @@ export function clearErrorLog(): void {
 
 let installed = false;
 
+const RESIZE_OBSERVER_LOOP = 'ResizeObserver loop';
+
 /** Catches what nothing else caught: script errors and rejected promises nobody handled. */
 export function installErrorHandlers(): void {
   if (installed) return;
   installed = true;
-  window.addEventListener('error', (event) => recordError(event.error ?? event.message, 'error'));
+  window.addEventListener('error', (event) => {
+    // The browser's note that a resize observer's callback moved layout and the rest of its
+    // notifications wait a frame: no script failed, and nothing is lost.
+    if (!event.error && event.message.startsWith(RESIZE_OBSERVER_LOOP)) return;
+    recordError(event.error ?? event.message, 'error');
+  });
   window.addEventListener('unhandledrejection', (event) => {
     // A refused API call was already shown to the user and is on the server's own record.
     if (event.reason instanceof RequestError) return;

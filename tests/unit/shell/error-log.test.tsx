@@ -68,6 +68,8 @@ describe('the error log (spec §3, §8)', () => {
     window.dispatchEvent(Object.assign(new Event('unhandledrejection'), { reason: 'no answer' }));
     // A refused API call was already shown to the user: not a page error.
     window.dispatchEvent(Object.assign(new Event('unhandledrejection'), { reason: new RequestError(400, 'bad', 400) }));
+    // Nor is the browser's note that resize notifications wait a frame.
+    window.dispatchEvent(new ErrorEvent('error', { message: 'ResizeObserver loop completed with undelivered notifications.' }));
     const [rejection, thrown] = entries();
     expect(entries()).toHaveLength(2);
     expect(thrown).toMatchObject({ kind: 'error', message: 'boom', url: 'http://localhost:3000/goods/list?page=2' });
