@@ -23,7 +23,8 @@ export function setViewPrefetcher(next: ViewPrefetcher): void {
  */
 function prepare(path: string): void {
   const session = sessionStore.get();
-  if (!session) return;
+  // The page on screen again: the router has nothing to do, nor has this.
+  if (!session || path === window.location.pathname + window.location.search) return;
   const match = matchMenuRoute(session, menuRoutes(session.menu), pathnameOf(path));
   if (!('item' in match)) return;
   if (prefetcher && !nativeViews.get(match.item.vue_path)) prefetcher(match.item.vue_path);
