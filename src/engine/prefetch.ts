@@ -3,13 +3,13 @@
  * requests run while the screen renders instead of after it has mounted.
  */
 import { SWRConfig, unstable_serialize } from 'swr';
-import type { ResourceDefinition } from '../contract/resource';
+import type { Lang, ResourceDefinition } from '../contract/resource';
 import type { Part, ResolvedScreen, Screen } from '../contract/screen';
-import { checkScreen } from '../contract/screen-check';
 import { definitionKey, prefetchList, screenKey } from './data';
 import type { EngineHost } from './host';
 import { openingListQuery } from './list/query';
 import { leafKind } from './parts/leaf-kind';
+import { checkedScreen } from './resolve/checked-screen';
 
 /** What an earlier visit left in swr's cache; a screen never opened has nothing to go ahead with. */
 function cached<T>(key: readonly unknown[]): T | undefined {
@@ -29,10 +29,10 @@ function openingLists(screen: Screen): (Screen | Part)[] {
 }
 
 /** Starts the opening list requests of the screen at `vuePath`, when its screen and resources are known. */
-export function prefetchScreen(vuePath: string, request: EngineHost['request']): void {
+export function prefetchScreen(vuePath: string, request: EngineHost['request'], lang: Lang): void {
   const resolved = cached<ResolvedScreen | null>(screenKey(vuePath));
   if (!resolved) return;
-  const check = checkScreen(resolved.screen);
+  const check = checkedScreen(resolved.screen, lang);
   if (!check.ok) return;
   for (const part of openingLists(check.screen)) {
     const definition = cached<ResourceDefinition>(definitionKey(part.resource!));

@@ -1,9 +1,9 @@
-import { useEffect, useMemo, useState } from 'react';
-import { checkScreen } from '../../contract/screen-check';
+import { useEffect, useState } from 'react';
 import type { Screen, ScreenProblem, ScreenSource } from '../../contract/screen';
 import { useResolvedScreen } from '../data';
 import { useEngineHost } from '../host';
 import { shareUnchanged } from '../structure';
+import { checkedScreen } from './checked-screen';
 
 export type ScreenState =
   | { status: 'loading' }
@@ -31,7 +31,7 @@ export function useScreen(vuePath: string): ScreenState {
     [onScreenPublished, vuePath, mutate],
   );
 
-  const check = useMemo(() => (data ? checkScreen(data.screen, lang) : undefined), [data, lang]);
+  const check = data ? checkedScreen(data.screen, lang) : undefined;
   const checked = check?.ok ? check.screen : undefined;
 
   // The previous screen is state, not a ref: React's way of deriving from the last render.

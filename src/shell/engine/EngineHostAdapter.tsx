@@ -7,6 +7,7 @@ import { useStore } from '../store';
 import { sessionStore } from '../auth/session';
 import { accessSubject } from '../auth/Permission';
 import { useI18n } from '../i18n/I18nProvider';
+import { languageStore } from '../i18n/language-store';
 import type { MessageKey } from '../i18n/types';
 import { download, request } from '../request/client';
 import { shellEvents } from '../events';
@@ -25,7 +26,7 @@ const hostRequest: EngineHost['request'] = (url, body, options) =>
   request(url, { body, silent: options?.silent, method: options?.method, inline: true });
 
 // The menus read a screen's opening lists ahead from the first time a screen is opened.
-setViewPrefetcher((vuePath) => prefetchScreen(vuePath, hostRequest));
+setViewPrefetcher((vuePath) => prefetchScreen(vuePath, hostRequest, languageStore.get()));
 
 const hostDownload: EngineHost['download'] = (url, filename) => download(url, filename);
 

@@ -4,6 +4,7 @@ import { mutate } from 'swr';
 import { definitionKey, prefetchList, screenKey, useResourceList } from '../../../src/engine/data';
 import { EngineHostProvider, type EngineHost } from '../../../src/engine/host';
 import { prefetchScreen } from '../../../src/engine/prefetch';
+import { checkedScreen } from '../../../src/engine/resolve/checked-screen';
 import type { ListQuery, ResourceDefinition } from '../../../src/contract/resource';
 import type { Screen } from '../../../src/contract/screen';
 import { goodsDefinition, goodsScreen } from '../../../bench/fixtures/goods';
@@ -63,19 +64,19 @@ describe('reading a screen’s lists ahead of drawing it', () => {
   it('asks once for the page a list screen opens with', async () => {
     await visited('goods/ahead', listScreen('goods/ahead', 'goods_ahead'), [resource('goods_ahead')]);
     const { spy, request } = answered([]);
-    prefetchScreen('goods/ahead', request);
-    prefetchScreen('goods/ahead', request);
+    prefetchScreen('goods/ahead', request, 'zh');
+    prefetchScreen('goods/ahead', request, 'zh');
     expect(spy).toHaveBeenCalledTimes(1);
     expect(spy).toHaveBeenCalledWith('/api/resources/goods_ahead/list', opening);
   });
 
   it('asks nothing for a screen never opened, an invalid one, or one whose resource is not known yet', async () => {
     const { spy, request } = answered([]);
-    prefetchScreen('goods/never', request);
+    prefetchScreen('goods/never', request, 'zh');
     await visited('goods/broken', { ...listScreen('goods/broken', 'goods_broken'), kind: 'nonsense' } as unknown as Screen, [resource('goods_broken')]);
-    prefetchScreen('goods/broken', request);
+    prefetchScreen('goods/broken', request, 'zh');
     await visited('goods/unknown', listScreen('goods/unknown', 'goods_unknown'), []);
-    prefetchScreen('goods/unknown', request);
+    prefetchScreen('goods/unknown', request, 'zh');
     expect(spy).not.toHaveBeenCalled();
   });
 
@@ -97,10 +98,23 @@ describe('reading a screen’s lists ahead of drawing it', () => {
       [resource('tabif_a'), resource('tabif_b')],
     );
     const { spy, request } = answered([]);
-    prefetchScreen('goods/sections', request);
-    prefetchScreen('goods/tabs', request);
-    prefetchScreen('goods/tabs-if', request);
+    prefetchScreen('goods/sections', request, 'zh');
+    prefetchScreen('goods/tabs', request, 'zh');
+    prefetchScreen('goods/tabs-if', request, 'zh');
     expect(spy.mock.calls.map(([url]) => url)).toEqual(['/api/resources/sec_a/list', '/api/resources/sec_c/list', '/api/resources/tab_a/list']);
+  });
+
+  it('checks a screen object once per language, for the read-ahead and every mount alike', () => {
+    const json = listScreen('goods/checked', 'goods_checked');
+    const first = checkedScreen(json, 'zh');
+    expect(first.ok).toBe(true);
+    expect(checkedScreen(json, 'zh')).toBe(first);
+    const broken = { ...json, kind: 'nonsense' };
+    const zh = checkedScreen(broken, 'zh');
+    const en = checkedScreen(broken, 'en');
+    expect(zh.ok || en.ok).toBe(false);
+    expect(en).not.toBe(zh);
+    expect(checkedScreen(broken, 'en')).toBe(en);
   });
 
   it('hands the answer to the list that mounts, which sends no request of its own', async () => {
