@@ -155,13 +155,30 @@ export function createChat(deps: ChatDeps) {
   // ——— sessions ———
 
   let sessionsLoad = 0;
+  /**
+   * Presence the socket told, by index_name, with the number of the newest list read sent before it.
+   * The list and the socket are two lines: a list answer can arrive after a status the server sent
+   * later than it read that list, and must not turn a contact who just came online back offline.
+   */
+  const presenceHeard = new Map<string, { status: ContactStatusContent['status']; afterLoad: number }>();
+  const withPresenceHeard = (rows: ChatSession[], load: number): ChatSession[] => {
+    const merged = rows.map((row) => {
+      const heard = presenceHeard.get(row.index_name);
+      return heard && heard.afterLoad >= load && !row.is_robot ? { ...row, is_online: heard.status } : row;
+    });
+    // What was heard before this read went out, the server had counted in its answer.
+    for (const [index_name, heard] of presenceHeard) if (heard.afterLoad < load) presenceHeard.delete(index_name);
+    return merged;
+  };
+
   async function loadSessions(): Promise<void> {
     const mine = ++sessionsLoad;
     // A reload after a reconnect keeps the list on screen; only a first load shows the spinner.
     if (state.get().loadStatus !== LOADED) patch({ loadStatus: LOADING });
     try {
-      const rows = await api.sessions({ send_id: me });
+      const answer = await api.sessions({ send_id: me });
       if (mine !== sessionsLoad) return;
+      const rows = withPresenceHeard(answer, mine);
       // Dialogues being read have nothing unread, whatever the list said a moment ago.
       const reading = new Set([...dialogues.keys()].filter(isReading).map((slot) => dialogues.get(slot)!.get()!.index_name));
       patch({ sessions: sortSessions(rows.map((row) => (reading.has(row.index_name) ? { ...row, un_read_num: 0 } : row))), loadStatus: LOADED });
@@ -466,6 +483,7 @@ export function createChat(deps: ChatDeps) {
 
   function onContactStatus({ user_id, status }: ContactStatusContent) {
     const index_name = indexName(1, user_id);
+    presenceHeard.set(index_name, { status, afterLoad: sessionsLoad });
     patch((s) => ({ sessions: s.sessions.map((row) => (row.index_name === index_name && !row.is_robot ? { ...row, is_online: status } : row)) }));
     for (const [slot, store] of dialogues) {
       const dialogue = store.get();

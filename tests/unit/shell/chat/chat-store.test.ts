@@ -203,6 +203,26 @@ describe('live events', () => {
     expect(chat.state.get().sessions[0].is_online).toBe(1);
   });
 
+  it('keeps a contact online who came online while the list was on its way, read before that', async () => {
+    server.addSession(session(2));
+    await startChat();
+    chat.choose('panel', session(2));
+    server.sessionsDelay = 500;
+    void chat.loadSessions();
+    await flush();
+    server.sessions.set('1_2', { ...server.sessions.get('1_2')!, is_online: 1 });
+    FakeWebSocket.latest().receive('im.contact.status', { user_id: 2, status: 1 });
+    await advance(500);
+    expect(server.calls.filter((c) => c.path === '/talk/session/list').length).toBeGreaterThanOrEqual(2);
+    expect(chat.state.get().sessions[0].is_online).toBe(1);
+    expect(chat.dialogue('panel').get()!.online).toBe(true);
+    // A list read after the status is the server's newer word.
+    server.sessionsDelay = 0;
+    server.sessions.set('1_2', { ...server.sessions.get('1_2')!, is_online: 0 });
+    await chat.loadSessions();
+    expect(chat.dialogue('panel').get()!.online).toBe(false);
+  });
+
   it('follows contacts going online and offline', async () => {
     server.addSession(session(2));
     await startChat();

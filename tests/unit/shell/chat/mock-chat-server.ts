@@ -25,6 +25,8 @@ export class MockChatServer {
   assistant: ChatSession | null = null;
   /** Milliseconds the publish answer takes. */
   publishDelay = 0;
+  /** Milliseconds the session list takes to arrive; it holds the sessions as they were when asked. */
+  sessionsDelay = 0;
   private nextId = 10_000;
 
   constructor(readonly me: number) {
@@ -101,8 +103,11 @@ export class MockChatServer {
         return ok({ ticket: 'one-minute-ticket', expires_in: 60 });
       case '/talk/session/assistant':
         return this.assistant ? ok(this.addSession(this.assistant)) : HttpResponse.json({ code: 404, msg: '智能助手未配置', data: null }, { status: 404 });
-      case '/talk/session/list':
-        return ok({ rows: [...this.sessions.values()] });
+      case '/talk/session/list': {
+        const rows = [...this.sessions.values()];
+        if (this.sessionsDelay > 0) await delay(this.sessionsDelay);
+        return ok({ rows });
+      }
       case '/talk/session/save': {
         const talk_type = (body.talk_type as TalkType | undefined) ?? 1;
         const key = indexName(talk_type, body.receiver_id as number);
