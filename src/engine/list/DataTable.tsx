@@ -2,7 +2,7 @@ import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type CSS
 import { Tooltip } from 'antd';
 import { CaretDownOutlined, CaretUpOutlined } from '@ant-design/icons';
 import { FlexRender, type Column, type Header, type ReactTable } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { observeElementRect, useVirtualizer, type Rect, type Virtualizer } from '@tanstack/react-virtual';
 import type { ResourceRecord } from '../../contract/resource';
 import { useEngineHost } from '../host';
 import type { Density } from './column-settings';
@@ -180,6 +180,22 @@ function useEllipsisTip() {
   return { node, onMouseOver, onMouseLeave: hide, onScroll };
 }
 
+/**
+ * The size each list's scroller had when last drawn, by the list's sizeKey. The virtualiser draws its
+ * first rows for the size it starts with and then measures the scroller: starting from the size it
+ * will measure, a list opened again in the same window draws its rows once, not a second time in
+ * the middle of its first frame.
+ */
+const scrollerSizes = new Map<string, Rect>();
+
+function rememberedRectObserver(sizeKey: string | undefined) {
+  return (instance: Virtualizer<HTMLDivElement, HTMLTableRowElement>, onRect: (rect: Rect) => void) =>
+    observeElementRect(instance, (rect) => {
+      if (sizeKey !== undefined) scrollerSizes.set(sizeKey, rect);
+      onRect(rect);
+    });
+}
+
 export interface DataTableProps {
   table: ListTable;
   density: Density;
@@ -195,6 +211,8 @@ export interface DataTableProps {
   tree: boolean;
   /** Extra header content per column id (filters). */
   headerExtra?(column: ListColumn): ReactNode;
+  /** Under which the scroller's size is remembered for the next time this list is drawn (the screen's). */
+  sizeKey?: string;
 }
 
 /**
@@ -202,7 +220,7 @@ export interface DataTableProps {
  * (and a few around) are in the DOM, so a page of a thousand rows draws and scrolls like one of
  * twenty. Header and pinned columns stick while the body scrolls both ways.
  */
-export function DataTable({ table, density, loading, refreshing, placeholder, skeletonRows, maxHeight, tree, headerExtra }: DataTableProps) {
+export function DataTable({ table, density, loading, refreshing, placeholder, skeletonRows, maxHeight, tree, headerExtra, sizeKey }: DataTableProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const rows = table.getRowModel().rows;
   const columns = table.getVisibleLeafColumns();
@@ -221,6 +239,8 @@ export function DataTable({ table, density, loading, refreshing, placeholder, sk
     estimateSize: () => ROW_HEIGHT[density],
     overscan: 8,
     getItemKey: (index) => rows[index]!.id,
+    initialRect: (sizeKey !== undefined && scrollerSizes.get(sizeKey)) || undefined,
+    observeElementRect: useMemo(() => rememberedRectObserver(sizeKey), [sizeKey]),
   });
   const items = virtualizer.getVirtualItems();
   const total = virtualizer.getTotalSize();

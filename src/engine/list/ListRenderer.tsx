@@ -287,6 +287,7 @@ export default function ListRenderer({ screen, definition, spec, compact = false
         skeletonRows={Math.min(pageSize, 10)}
         maxHeight={maxHeight}
         tree={tree}
+        sizeKey={screen.id}
         headerExtra={(column) => {
           const model = column.columnDef.meta?.column?.filterable ? modelsByField.get(column.id) : undefined;
           return model ? <HeaderFilter model={model} value={search.fields[model.field]} onApply={(value) => setFilter(model.field, value)} /> : null;

@@ -5,6 +5,7 @@ import { routes } from '../router/routes';
 import { useStore } from '../store';
 import { lockStore } from '../auth/lock-store';
 import { Loading } from './Loading';
+import { KeptStyles } from './KeptStyles';
 
 const LockScreen = lazy(() => import('../auth/LockScreen'));
 // A chunk of its own, fetched beside the page: no page, the login page least, waits for it.
@@ -14,6 +15,7 @@ export function App() {
   const router = useMemo(() => createBrowserRouter(routes), []);
   const locked = useStore(lockStore);
   return (
+    <KeptStyles>
     <I18nProvider>
       {locked ? (
         <Suspense fallback={<Loading />}>
@@ -24,5 +26,6 @@ export function App() {
       )}
       <Suspense fallback={null}><UpdateDialog /></Suspense>
     </I18nProvider>
+    </KeptStyles>
   );
 }

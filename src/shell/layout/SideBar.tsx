@@ -59,6 +59,9 @@ export function SideMenu({ items, collapsed = false, onNavigate }: SideMenuProps
       inlineIndent={INLINE_INDENT}
       items={antItems}
       selectedKeys={[pathname]}
+      // A label shown whole needs no tooltip; antd wraps every item in one unless told, which
+      // costs each navigation a redraw of a tooltip per item.
+      tooltip={collapsed ? undefined : false}
       // While collapsed antd shows groups as pop-ups and must own which one is open.
       {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
       onClick={({ key }) => {
