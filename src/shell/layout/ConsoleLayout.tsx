@@ -17,6 +17,7 @@ import HorizontalLayout from './layouts/HorizontalLayout';
 import VerticalLayout from './layouts/VerticalLayout';
 import { RouteProgress } from './RouteProgress';
 import { useMenuWidth } from './SideBar';
+import { ShellNavigateProvider } from '../router/shell-navigate';
 import './layout.css';
 
 // The drawer (and its colour picker) loads the first time someone opens it.
@@ -141,7 +142,9 @@ export default function ConsoleLayout() {
       <AntApp>
         <ShellEventsBridge />
         <ChatRuntime />
-        <ConsoleFrame />
+        <ShellNavigateProvider>
+          <ConsoleFrame />
+        </ShellNavigateProvider>
       </AntApp>
     </ConfigProvider>
   );

@@ -8,6 +8,7 @@ import { themeStore } from '../theme/settings-store';
 import type { PageTransition } from '../theme/theme';
 import { TabsBar } from '../tabs/TabsBar';
 import { useSiteTitle } from './Brand';
+import { useMenuPathFollowsLocation } from '../router/menu-path';
 
 const ENTER: Record<Exclude<PageTransition, 'none'>, Keyframe[]> = {
   fade: [{ opacity: 0 }, { opacity: 1 }],
@@ -35,6 +36,7 @@ function usePageTransition(pathname: string) {
  */
 export function ContentArea({ header }: { header?: ReactNode }) {
   const { pathname } = useLocation();
+  useMenuPathFollowsLocation();
   const theme = useStore(themeStore);
   const ref = usePageTransition(pathname);
   const top = (

@@ -8,6 +8,7 @@ import { sessionStore } from '../auth/session';
 import { useI18n } from '../i18n/I18nProvider';
 import { collapseStore, themeStore } from '../theme/settings-store';
 import { useOpenPage } from '../router/open-page';
+import { menuPathStore } from '../router/menu-path';
 import { Brand } from './Brand';
 import { firstPage, menuFitWidth, menuTrail, openGroups, toAntItems } from './menu-model';
 
@@ -39,11 +40,11 @@ interface SideMenuProps {
   onNavigate?: () => void;
 }
 
-/** The inline menu: the open page selected and its groups expanded, also when reached another way. */
+/** The inline menu: the open page (menu-path) selected and its groups expanded, also when reached another way. */
 export function SideMenu({ items, collapsed = false, onNavigate }: SideMenuProps) {
   const { lang } = useI18n();
   const openPage = useOpenPage();
-  const { pathname } = useLocation();
+  const pathname = useStore(menuPathStore);
   const menuTheme = useMenuTheme();
   const antItems = useMemo(() => toAntItems(items, lang), [items, lang]);
   const [openKeys, setOpenKeys] = useState(() => openGroups(items, pathname));

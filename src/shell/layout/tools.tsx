@@ -1,5 +1,4 @@
 import { lazy, Suspense, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { AutoComplete, Avatar, Button, Dropdown, Typography, type MenuProps } from 'antd';
 import {
   FontSizeOutlined, FullscreenExitOutlined, FullscreenOutlined, KeyOutlined, LockOutlined, LogoutOutlined,
@@ -16,6 +15,7 @@ import { themeDrawerStore } from '../theme/drawer-store';
 import { refreshCurrentView } from './refresh-store';
 import { useOpenPage } from '../router/open-page';
 import { searchEntries } from './menu-model';
+import { useShellNavigate } from '../router/shell-navigate';
 
 // The colour picker is a sizeable component that few turn on: it loads when shown.
 const ColorField = lazy(() => import('../theme/ColorField'));
@@ -149,7 +149,7 @@ export function DarkTool() {
 
 export function UserMenu() {
   const { t } = useI18n();
-  const navigate = useNavigate();
+  const navigate = useShellNavigate();
   const session = useStore(sessionStore)!;
   const items: MenuProps['items'] = [
     { key: 'center', icon: <UserOutlined />, label: t('app.userCenter'), onClick: () => navigate('/main/user-center') },

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { App as AntApp, Badge, Button, Empty, Popover, Typography } from 'antd';
 import { BellOutlined, CloseOutlined } from '@ant-design/icons';
 import type { Notice } from '../../contract/api/notice';
@@ -11,6 +10,7 @@ import { keepShown, markShown, wasShown } from './shown-notices';
 import { playNoticeSound } from './sound';
 import { handleFindPath, NOTICE_TITLES, NoticeHtml } from './NoticeHtml';
 import './notices.css';
+import { useShellNavigate } from '../router/shell-navigate';
 
 const popUpKey = (id: number) => `notice-${id}`;
 
@@ -54,7 +54,7 @@ function usePopUps(notices: Notice[] | null, popUp: (notice: Notice) => void) {
  */
 export function NoticeCenter() {
   const { t, lang } = useI18n();
-  const navigate = useNavigate();
+  const navigate = useShellNavigate();
   const { notification } = AntApp.useApp();
   const { notices, close } = useNoticeFeed();
 

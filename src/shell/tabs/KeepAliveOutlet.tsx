@@ -1,12 +1,12 @@
-import { Activity, memo, useEffect, useLayoutEffect, useMemo } from 'react';
-import { Route, Routes, useLocation } from 'react-router-dom';
+import { Activity, memo, useEffect, useLayoutEffect } from 'react';
+import { Route, Routes } from 'react-router-dom';
 import { useStore } from '../store';
-import { menuRoutes, sessionStore } from '../auth/session';
 import { useI18n } from '../i18n/I18nProvider';
 import { MenuFallback, matchMenuRoute, pageTitle } from '../router/MenuRoute';
 import { MenuView } from '../router/MenuView';
-import { pathnameOf, visit } from './tab-rules';
-import { menuTab, openMenuTab, refreshCounts, rememberScroll, savedScroll, tabsStore } from './tabs-store';
+import { pathnameOf } from './tab-rules';
+import { openMenuTab, refreshCounts, rememberScroll, savedScroll, tabsStore } from './tabs-store';
+import { useShownTabs } from './shown-tabs';
 
 /**
  * One tab's view under the tab's own location: a hidden view that reads its query keeps reading its
@@ -59,17 +59,12 @@ function useScrollMemory(name: string | undefined, path: string) {
  * and filters. Closing a tab drops its view; refreshing remounts it.
  */
 export default function KeepAliveOutlet() {
-  const session = useStore(sessionStore)!;
-  const tabs = useStore(tabsStore);
+  const { session, routes, match, path, tabs } = useShownTabs();
   const refreshed = useStore(refreshCounts);
   const { t, lang } = useI18n();
-  const { pathname, search } = useLocation();
-  const path = pathname + search;
-  const routes = useMemo(() => menuRoutes(session.menu), [session.menu]);
-  const match = matchMenuRoute(session, routes, pathname);
   const item = 'item' in match ? match.item : undefined;
 
-  // A menu click has opened the tab already (openPage); other ways here (links, the address bar) open it now.
+  // The page's tab is drawn already (useShownTabs); the store takes it now that it is on screen.
   useEffect(() => {
     if (item) openMenuTab(session, item, path);
   }, [session, item, path]);
@@ -89,8 +84,7 @@ export default function KeepAliveOutlet() {
   useScrollMemory(item?.name, path);
 
   if (!('item' in match)) return <MenuFallback match={match} />;
-  // Drawn as the visit will store it, so a newly opened page shows in this very render.
-  return visit(tabs, menuTab(session, match.item, path)).map((tab) => {
+  return tabs.map((tab) => {
     const view = matchMenuRoute(session, routes, pathnameOf(tab.path));
     if (!('item' in view)) return null;
     return (

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { Dropdown, theme, type MenuProps } from 'antd';
 import {
   CloseCircleOutlined, CloseOutlined, ColumnWidthOutlined, ReloadOutlined, VerticalLeftOutlined, VerticalRightOutlined,
@@ -11,11 +11,11 @@ import {
 import { horizontalListSortingStrategy, SortableContext, sortableKeyboardCoordinates, useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { settings } from '../../contract/settings';
-import { useStore } from '../store';
 import { useI18n } from '../i18n/I18nProvider';
 import { menuIcon } from '../layout/menu-icons';
 import { close, closeAll, closeLeft, closeOthers, closeRight, move, type TabRoute, type TabsChange } from './tab-rules';
 import { refreshTab, tabsStore } from './tabs-store';
+import { useShownTabs } from './shown-tabs';
 import './tabs.css';
 
 export type TabsBarStyle = 'card' | 'smart' | 'smooth' | 'rect';
@@ -123,12 +123,10 @@ function TabItem({ tab, active, showIcon, draggable, onOpen, onClose }: TabItemP
  * close, right click for refresh and the close actions, drag to reorder.
  */
 export function TabsBar({ style = 'card', showIcon = true, draggable = true }: TabsBarProps) {
-  const tabs = useStore(tabsStore);
+  const { tabs, path: active } = useShownTabs();
   const { t, lang } = useI18n();
   const { token } = theme.useToken();
   const navigate = useNavigate();
-  const { pathname, search } = useLocation();
-  const active = pathname + search;
   const [menuPath, setMenuPath] = useState(active);
   const strip = useRef<HTMLDivElement>(null);
   const sensors = useSensors(

@@ -1,3 +1,5 @@
+import { use } from 'react';
+import { useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderAt } from '../render-at';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -193,6 +195,24 @@ describe('the console layouts', { timeout: 20_000 }, () => {
     open('/goods/list', { showThemeSetting: true, rightToolsDrag: true });
     expect(document.querySelector('.console-theme-float')?.getAttribute('aria-label')).toBe('主题配置');
     await waitFor(() => expect(document.querySelectorAll('.console-tool-draggable').length).toBeGreaterThan(5));
+  });
+
+  it('selects a clicked menu page at once, while the page itself is still on its way', async () => {
+    // The goods comments page waits for its code, as a page whose chunk is loading does.
+    const pending = new Promise<never>(() => {});
+    function Page() {
+      if (useLocation().pathname === '/goods/comment') use(pending);
+      return <p>page content</p>;
+    }
+    themeStore.set(defaultTheme);
+    const router = renderAt([{ path: '/', element: <ConsoleLayout />, children: [{ path: '*', element: <Page /> }] }], '/goods/list');
+    const sideMenu = () => sider()!.querySelector<HTMLElement>('.ant-menu')!;
+    const selected = () => [...sideMenu().querySelectorAll('.ant-menu-item-selected')].map((item) => item.textContent);
+    expect(selected()).toEqual(['商品列表']);
+    fireEvent.click(within(sideMenu()).getByText('商品评论'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/goods/comment'));
+    expect(selected()).toEqual(['商品评论']);
+    expect(screen.getByText('page content')).toBeTruthy();
   });
 
   it('finds a page by its title in the current language and opens it', async () => {

@@ -5,6 +5,7 @@ import { Outlet } from 'react-router-dom';
 import { http, HttpResponse } from 'msw';
 import { mockServer } from '../setup';
 import { NoticeCenter } from '../../../src/shell/notices/NoticeCenter';
+import { ShellNavigateProvider } from '../../../src/shell/router/shell-navigate';
 import { sessionStore } from '../../../src/shell/auth/session';
 import type { Notice } from '../../../src/contract/api/notice';
 import { settings } from '../../../src/contract/settings';
@@ -54,10 +55,10 @@ function renderCenter() {
     [
       {
         element: (
-          <>
+          <ShellNavigateProvider>
             <NoticeCenter />
             <Outlet />
-          </>
+          </ShellNavigateProvider>
         ),
         children: [{ path: '*', element: <div /> }],
       },
