@@ -6,10 +6,12 @@
  * Warm: every screen is opened once first, so its chunks, screen and resource definition are
  * loaded and swr holds its first page. The shell keeps every open tab's view alive, so each measured
  * visit starts from the home tab with the screen's tab closed: the click mounts the list anew. A
- * remount draws swr's cached page at once and asks the server again, so two figures come of one
- * click: the first rows painted, and the rows painted once this visit's list request has answered
- * (the budgeted one: the data the user reads is the server's current page). swr skips a request
- * for a key asked within its dedupe interval, so visits to one screen are spaced beyond it.
+ * remount may draw swr's cached page at once and asks the server again, so two figures come of one
+ * click: the first rows painted, and the rows painted with this visit's data (the budgeted one: the
+ * data the user reads is the server's current page). So that the two cannot be told apart only by
+ * timing, a record of the page is changed through the API before each click: this visit's data is
+ * the page that shows the change. swr skips a request for a key asked within its dedupe interval,
+ * so visits to one screen are spaced beyond it.
  *
  * Baseline: the data-only floor, the same list request (URL, body, headers) sent with fetch() from
  * the page, its JSON read and a frame painted: what no console can undercut.
@@ -24,6 +26,7 @@ import { logIn } from '../tests/support/console-page';
 import { spawnServer } from '../tests/support/spawn-server';
 import type { BenchRow } from './lib/row';
 import { median, percentile } from './lib/stats';
+import type { ResourceRecord } from '../src/contract/resource';
 
 interface ListScreen {
   /** The side menu's group and item, as the demo menu names them. */
@@ -32,16 +35,19 @@ interface ListScreen {
   path: string;
   /** The resource its list reads. */
   resource: string;
+  /** A text field its list shows, changed before each click. */
+  field: string;
 }
 
 const SCREENS: ListScreen[] = [
-  { group: '系统设置', item: '用户管理', path: '/setting/user', resource: 'users' },
-  { group: '系统设置', item: '字典管理', path: '/setting/dictionary', resource: 'dictionaries' },
-  { group: '系统设置', item: '角色管理', path: '/setting/role', resource: 'roles' },
-  { group: '商品', item: '商品列表', path: '/goods/list', resource: 'goods' },
-  { group: '对账', item: '店铺账单', path: '/bill/store', resource: 'store_bills' },
+  { group: '系统设置', item: '用户管理', path: '/setting/user', resource: 'users', field: 'name' },
+  { group: '系统设置', item: '字典管理', path: '/setting/dictionary', resource: 'dictionaries', field: 'name' },
+  { group: '系统设置', item: '角色管理', path: '/setting/role', resource: 'roles', field: 'name' },
+  { group: '商品', item: '商品列表', path: '/goods/list', resource: 'goods', field: 'name' },
+  { group: '对账', item: '店铺账单', path: '/bill/store', resource: 'store_bills', field: 'shop_name' },
 ];
-const REPEATS = 5;
+/** Clicks per screen; more give a steadier median on a busy machine. */
+const REPEATS = Number(process.env.MENU_CLICK_REPEATS) || 5;
 const BUDGET_MS = 100;
 /** swr's default dedupingInterval, and a margin. */
 const DEDUPE_MS = 2_000 + 250;
@@ -51,9 +57,9 @@ const ADMIN = { username: 'admin', password: 'admin123' };
 
 /** What one measured click gives, in ms from the click. */
 interface Visit {
-  /** The first rows painted (swr's cached page). */
+  /** The first rows painted (swr's cached page, if it draws one). */
   rows: number;
-  /** The rows painted with the answer to this visit's list request. */
+  /** The rows painted with this visit's data: the change made before the click shows. */
   fresh: number;
   /** That request sent, its answer received, and its JSON in the console's hands. */
   listStart: number;
@@ -70,8 +76,11 @@ interface ListRequest {
 declare global {
   interface Window {
     menuBench: {
-      /** `body`: the list request's, to tell it from other reads of the route (null: any page). */
-      arm(resource: string, body: string | null): void;
+      /**
+       * `body`: the list request's, to tell it from other reads of the route (null: any page);
+       * `mark`: the text this visit's data shows in a row (null: any rows are this visit's).
+       */
+      arm(resource: string, body: string | null, mark: string | null): void;
       measured(): Promise<Visit>;
       floor(request: ListRequest): Promise<number>;
     };
@@ -89,7 +98,6 @@ declare global {
 const PAGE_SCRIPT = `(() => {
   const ROWS = '.engine-tr:not(.is-skeleton)';
   const nextPaint = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-  const task = () => new Promise((resolve) => setTimeout(resolve, 0));
   const isPage = (body) => typeof body === 'string' && JSON.parse(body).page !== undefined;
   const listeners = new Set();
   const send = window.fetch;
@@ -109,7 +117,7 @@ const PAGE_SCRIPT = `(() => {
   };
   let visit = null;
   window.menuBench = {
-    arm(resource, body) {
+    arm(resource, body, mark) {
       const before = new Set(document.querySelectorAll(ROWS));
       const listPath = '/api/resources/' + resource + '/list';
       performance.clearResourceTimings();
@@ -119,17 +127,20 @@ const PAGE_SCRIPT = `(() => {
         removeEventListener('click', onClick, true);
       };
       addEventListener('click', onClick, true);
-      const rowsPainted = new Promise((resolve) => {
+      // A frame after the DOM first holds a visible new row that passes the test.
+      const painted = (test) => new Promise((resolve) => {
         const check = () => {
           if (clicked === undefined) return;
-          const added = [...document.querySelectorAll(ROWS)].filter((row) => !before.has(row));
+          const added = [...document.querySelectorAll(ROWS)].filter((row) => !before.has(row) && test(row));
           if (!added.some((row) => row.checkVisibility())) return;
           observer.disconnect();
           void nextPaint().then(() => resolve(performance.now()));
         };
         const observer = new MutationObserver(check);
-        observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['style', 'class'] });
+        observer.observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['style', 'class'] });
       });
+      const rowsPainted = painted(() => true);
+      const freshPainted = mark === null ? rowsPainted : painted((row) => row.textContent.includes(mark));
       const listAnswered = new Promise((resolve) => {
         // The list's own read, a page: lookups of related records and dictionaries read the same route.
         const listener = {
@@ -143,11 +154,8 @@ const PAGE_SCRIPT = `(() => {
       });
       const done = (async () => {
         const rows = await rowsPainted;
+        const fresh = await freshPainted;
         const answered = await listAnswered;
-        // The console hands the answer to React in tasks of its own.
-        await task();
-        await nextPaint();
-        const fresh = performance.now();
         // The network's side of that request: its timing entry, the one started when it was sent.
         const entry = performance
           .getEntriesByType('resource')
@@ -194,8 +202,8 @@ async function openGroups(page: Page) {
 }
 
 /** Clicks the screen's menu item and answers the figures of the visit. */
-async function visit(page: Page, screen: ListScreen, body: string | null): Promise<Visit> {
-  await page.evaluate(([resource, sent]) => window.menuBench.arm(resource, sent), [screen.resource, body] as const);
+async function visit(page: Page, screen: ListScreen, body: string | null, mark: string | null): Promise<Visit> {
+  await page.evaluate(([resource, sent, text]) => window.menuBench.arm(resource, sent, text), [screen.resource, body, mark] as const);
   await page.getByRole('menuitem', { name: screen.item, exact: true }).click();
   return page.evaluate(() => window.menuBench.measured());
 }
@@ -214,11 +222,31 @@ async function warmUp(page: Page, screen: ListScreen, home: string): Promise<Lis
   const requested = page.waitForRequest(
     (request) => new URL(request.url()).pathname === `/api/resources/${screen.resource}/list` && (request.postDataJSON() as { page?: number } | null)?.page !== undefined,
   );
-  await visit(page, screen, null);
+  await visit(page, screen, null, null);
   const request = await requested;
   const headers = Object.fromEntries(Object.entries(await request.allHeaders()).filter(([name]) => REPLAYED_HEADERS.includes(name)));
   await closeTab(page, screen, home);
   return { url: request.url(), headers, body: request.postData() ?? '' };
+}
+
+/** The console's own request, replayed from here with its headers (the signed-in admin's token). */
+async function replay<T>(request: ListRequest, url: string, body: unknown): Promise<T> {
+  const answer = await fetch(url, { method: 'POST', headers: request.headers, body: JSON.stringify(body) });
+  const json = (await answer.json()) as { code: number; msg: string; data: T };
+  if (json.code !== 200) throw new Error(`${url} answered ${json.code}: ${json.msg}`);
+  return json.data;
+}
+
+/**
+ * Changes the first record of the screen's opening page through the API, as another user would:
+ * its field ends in `mark`, which the rows drawn after the next click must show.
+ */
+async function changeRecord(screen: ListScreen, request: ListRequest, original: Map<ListScreen, string>, mark: string): Promise<void> {
+  const { rows } = await replay<{ rows: ResourceRecord[] }>(request, request.url, JSON.parse(request.body));
+  const record = rows[0]!;
+  if (!original.has(screen)) original.set(screen, String(record[screen.field] ?? ''));
+  const update = request.url.replace(/\/list$/, '/update');
+  await replay(request, update, { id: record.id, version: record.version, values: { [screen.field]: `${original.get(screen)} ${mark}` } });
 }
 
 const ms = (value: number) => `${value.toFixed(0)} ms`;
@@ -241,13 +269,16 @@ export default async function menuClick(): Promise<BenchRow[]> {
     const visits = new Map<ListScreen, Visit[]>(SCREENS.map((screen) => [screen, []]));
     const floors: number[] = [];
     const lastVisit = new Map<ListScreen, number>();
+    const originals = new Map<ListScreen, string>();
     // Round robin, each click followed by its floor, so a busy machine slows both alike.
     for (let round = 0; round < REPEATS; round++) {
       for (const screen of SCREENS) {
         const since = performance.now() - (lastVisit.get(screen) ?? -Infinity);
         if (since < DEDUPE_MS) await sleep(DEDUPE_MS - since);
         lastVisit.set(screen, performance.now());
-        visits.get(screen)!.push(await visit(page, screen, requests.get(screen)!.body));
+        const mark = `改${round}${SCREENS.indexOf(screen)}`;
+        await changeRecord(screen, requests.get(screen)!, originals, mark);
+        visits.get(screen)!.push(await visit(page, screen, requests.get(screen)!.body, mark));
         await closeTab(page, screen, home);
         floors.push(await page.evaluate((request) => window.menuBench.floor(request), requests.get(screen)!));
       }

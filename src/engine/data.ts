@@ -2,7 +2,8 @@
  * Reads over the resource API through swr. Keys are stable arrays, so two parts of a screen asking
  * for the same page share one request, and a write can revalidate exactly the lists it touched.
  */
-import useSWR, { mutate, unstable_serialize, useSWRConfig, type SWRConfiguration } from 'swr';
+import { useLayoutEffect } from 'react';
+import useSWR, { mutate, unstable_serialize, useSWRConfig, type SWRConfiguration, type SWRResponse } from 'swr';
 import type { HistoryEntry, ListPage, ListQuery, ResourceDefinition, ResourceRecord } from '../contract/resource';
 import type { ResolvedScreen } from '../contract/screen';
 import { useEngineHost, type EngineHost } from './host';
@@ -18,7 +19,13 @@ const listKey = (name: string, query: ListQuery) => ['list', name, query] as con
  * a fraction of it. Unread by then, it is dropped, so a later visit never draws an old answer.
  */
 const PREFETCH_TTL_MS = 2_000;
-const prefetched = new Map<string, Promise<ListPage>>();
+
+interface ReadAhead {
+  answer: Promise<ListPage>;
+  /** The answer, once it has arrived. */
+  page?: ListPage;
+}
+const prefetched = new Map<string, ReadAhead>();
 
 /**
  * Asks for a list's page before the list is drawn (a menu click, while the screen renders), so the
@@ -28,21 +35,39 @@ const prefetched = new Map<string, Promise<ListPage>>();
 export function prefetchList(request: EngineHost['request'], name: string, query: ListQuery): void {
   const key = unstable_serialize(listKey(name, query));
   if (prefetched.has(key)) return;
-  const answer = request<ListPage>(resourceUrl(name, 'list'), query);
-  // In swr's cache as soon as it arrives, so a list that mounts after draws it in its first render;
-  // the list's own read then takes the same answer and has nothing to redraw. The list reads a
-  // failure as its own; unread, it has been told already.
-  answer.then((page) => mutate(listKey(name, query), page, { revalidate: false })).catch(() => undefined);
-  prefetched.set(key, answer);
+  const ahead: ReadAhead = { answer: request<ListPage>(resourceUrl(name, 'list'), query) };
+  // The list reads a failure as its own; unread, it has been told already.
+  ahead.answer.then((page) => (ahead.page = page)).catch(() => undefined);
+  prefetched.set(key, ahead);
   setTimeout(() => {
-    if (prefetched.get(key) === answer) prefetched.delete(key);
+    if (prefetched.get(key) === ahead) prefetched.delete(key);
   }, PREFETCH_TTL_MS);
 }
 
 function takePrefetched(key: string): Promise<ListPage> | undefined {
-  const answer = prefetched.get(key);
+  const ahead = prefetched.get(key);
   prefetched.delete(key);
-  return answer;
+  return ahead?.answer;
+}
+
+/** A list's response with the page read ahead as its data; reading it still subscribes to swr's. */
+function withPage(response: SWRResponse<ListPage>, page: ListPage): SWRResponse<ListPage> {
+  return {
+    get data() {
+      void response.data;
+      return page;
+    },
+    get error() {
+      return response.error;
+    },
+    get isValidating() {
+      return response.isValidating;
+    },
+    get isLoading() {
+      return response.isLoading;
+    },
+    mutate: response.mutate,
+  };
 }
 
 export function useResourceDefinition(name: string | undefined) {
@@ -53,13 +78,28 @@ export function useResourceDefinition(name: string | undefined) {
   });
 }
 
-export function useResourceList(name: string | undefined, query: ListQuery, config?: SWRConfiguration<ListPage>) {
+/**
+ * A list's page through swr. A page read ahead for it (prefetchList) that has arrived is drawn in
+ * the list's first render and goes into swr's cache as the list mounts, before the browser paints.
+ * It is not put in the cache on arrival: arriving while the screen's first render runs, that would
+ * change a store the render had read, and React would draw the whole page a second time.
+ */
+export function useResourceList(name: string | undefined, query: ListQuery, config?: SWRConfiguration<ListPage>): SWRResponse<ListPage> {
   const { request } = useEngineHost();
   const key = name ? listKey(name, query) : null;
-  return useSWR<ListPage>(key, () => takePrefetched(unstable_serialize(key)) ?? request(resourceUrl(name!, 'list'), query), {
+  const serialized = unstable_serialize(key);
+  const response = useSWR<ListPage>(key, () => takePrefetched(serialized) ?? request(resourceUrl(name!, 'list'), query), {
     keepPreviousData: true,
     ...config,
   });
+  const ahead = prefetched.get(serialized)?.page;
+  useLayoutEffect(() => {
+    const page = prefetched.get(serialized)?.page;
+    if (page && key) void mutate(key, page, { revalidate: false });
+    // The key's serialised form stands for the key.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [serialized]);
+  return ahead && ahead !== response.data ? withPage(response, ahead) : response;
 }
 
 /**

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { mutate } from 'swr';
+import { mutate, SWRConfig, unstable_serialize } from 'swr';
 import { definitionKey, prefetchList, screenKey, useResourceList } from '../../../src/engine/data';
 import { EngineHostProvider, type EngineHost } from '../../../src/engine/host';
 import { prefetchScreen } from '../../../src/engine/prefetch';
 import { checkedScreen } from '../../../src/engine/resolve/checked-screen';
-import type { ListQuery, ResourceDefinition } from '../../../src/contract/resource';
+import type { ListPage, ListQuery, ResourceDefinition } from '../../../src/contract/resource';
 import type { Screen } from '../../../src/contract/screen';
 import { goodsDefinition, goodsScreen } from '../../../bench/fixtures/goods';
 import { page } from './handlers';
@@ -132,6 +132,33 @@ describe('reading a screen’s lists ahead of drawing it', () => {
     );
     expect(await screen.findByText('提前读到的商品')).toBeTruthy();
     await waitFor(() => expect(own.spy).not.toHaveBeenCalled());
+    expect(ahead.spy).toHaveBeenCalledTimes(1);
+  });
+
+  it('draws an answer that came before the list over the older page swr holds, in the list’s first render', async () => {
+    const query = { page: 1, pageSize: 20 };
+    await mutate(['list', 'goods_newer', query], page([{ id: 1, name: '上次看到的名字' }]), { revalidate: false });
+    const ahead = answered([{ id: 1, name: '刚改过的名字' }]);
+    prefetchList(ahead.request, 'goods_newer', query);
+    await ahead.spy.mock.results[0]!.value;
+    const cachedName = () => (SWRConfig.defaultValue.cache.get(unstable_serialize(['list', 'goods_newer', query]))?.data as ListPage | undefined)?.rows[0]?.name;
+    // Not written on arrival: a screen's first render under way then would have read the store it changed.
+    expect(cachedName()).toBe('上次看到的名字');
+    const drawn: string[][] = [];
+    function Names() {
+      const { data } = useResourceList('goods_newer', query);
+      drawn.push(data?.rows.map((row) => String(row.name)) ?? []);
+      return <ul>{data?.rows.map((row) => <li key={row.id}>{String(row.name)}</li>)}</ul>;
+    }
+    render(
+      <EngineHostProvider host={testHost({ request: answered([]).request })}>
+        <Names />
+      </EngineHostProvider>,
+    );
+    expect(drawn[0]).toEqual(['刚改过的名字']);
+    expect(drawn.flat()).not.toContain('上次看到的名字');
+    // In swr's cache from the mount on, for every other reader of the list.
+    expect(cachedName()).toBe('刚改过的名字');
     expect(ahead.spy).toHaveBeenCalledTimes(1);
   });
 
