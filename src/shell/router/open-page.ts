@@ -18,9 +18,8 @@ export function setViewPrefetcher(next: ViewPrefetcher): void {
 /**
  * What a click on a menu page starts before the route changes: the menu's selection (menu-path),
  * and the reads of the screen it opens (for one the engine draws), so they run while the route
- * and its screen render. The page's tab
- * comes with the page's own render (useShownTabs): opened here, it would draw and paint on its own
- * first, and the page's render would wait for that frame.
+ * and its screen render. The page's tab comes with the page's own render (useShownTabs): opened
+ * here, it would draw and paint on its own first, and the page's render would wait for that frame.
  */
 function prepare(path: string): void {
   const session = sessionStore.get();
