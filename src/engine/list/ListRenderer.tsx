@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { Button, Dropdown, Empty, Flex, Pagination, Popover, Result, Space, Spin, Tooltip } from 'antd';
 import { ColumnHeightOutlined, FilterFilled, ReloadOutlined } from '@ant-design/icons';
 import { useTable, type ColumnOrderState, type ColumnPinningState, type ColumnVisibilityState, type RowSelectionState, type SortingState, type Updater } from '@tanstack/react-table';
@@ -52,21 +52,28 @@ function useColumnSettings(key: string, defaults: Settings) {
 /** The CSS variable the table body's height is written to. */
 const BODY_HEIGHT = '--engine-list-body-height';
 
+/** The body height each screen's list had last: opened again, it starts there and its first measurement changes nothing. */
+const bodyHeights = new Map<string, string>();
+
 /**
  * The body's height: the rest of the window below the table, keeping room for the pagination, so
  * the page does not scroll twice. Measured on mount, when the window resizes and when the search
  * form grows, and written to a CSS variable on the list rather than to state: a new height only
  * resizes the scroller (whose virtualiser watches its size), it does not redraw the list.
  */
-function useBodyHeight(compact: boolean) {
+function useBodyHeight(compact: boolean, screenId: string) {
   const anchor = useRef<HTMLDivElement>(null);
+  const [opening] = useState(() => bodyHeights.get(screenId));
   useLayoutEffect(() => {
     const list = anchor.current?.parentElement;
     if (compact || !list) return;
     const measure = () => {
       const top = anchor.current?.getBoundingClientRect().top ?? 0;
       // Pagination, the card's padding and the page's bottom margin.
-      list.style.setProperty(BODY_HEIGHT, `${Math.max(320, Math.round(window.innerHeight - top - 96))}px`);
+      const height = `${Math.max(320, Math.round(window.innerHeight - top - 96))}px`;
+      bodyHeights.set(screenId, height);
+      // The same height written again would still have the browser lay the page out again.
+      if (list.style.getPropertyValue(BODY_HEIGHT) !== height) list.style.setProperty(BODY_HEIGHT, height);
     };
     measure();
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
@@ -76,8 +83,12 @@ function useBodyHeight(compact: boolean) {
       observer?.disconnect();
       window.removeEventListener('resize', measure);
     };
-  }, [compact]);
-  return { anchor, maxHeight: compact ? 400 : `var(${BODY_HEIGHT}, 480px)` };
+  }, [compact, screenId]);
+  return {
+    anchor,
+    maxHeight: compact ? 400 : `var(${BODY_HEIGHT}, 480px)`,
+    opening: compact || opening === undefined ? undefined : ({ [BODY_HEIGHT]: opening } as CSSProperties),
+  };
 }
 
 /** The refresh button's icon, turning while the rows shown are read again. */
@@ -224,7 +235,7 @@ export default function ListRenderer({ screen, definition, spec, compact = false
   const setFilter = (field: string, value: unknown) => onSearch({ ...search, fields: { ...search.fields, [field]: value } });
   const modelsByField = useMemo(() => new Map(allModels.map((m) => [m.field, m])), [allModels]);
 
-  const { anchor, maxHeight } = useBodyHeight(compact);
+  const { anchor, maxHeight, opening: bodyHeight } = useBodyHeight(compact, screen.id);
   const density: Density = settings.density;
 
   let placeholder: ReactNode;
@@ -323,7 +334,7 @@ export default function ListRenderer({ screen, definition, spec, compact = false
     );
   }
   return (
-    <div className="engine-list" style={vars}>
+    <div className="engine-list" style={bodyHeight ? { ...vars, ...bodyHeight } : vars}>
       {(spec.search?.keyword || models.length > 0) && (
         <div className="engine-list-search">
           <SearchForm key={structureKey(spec.search ?? {})} models={models} keyword={Boolean(spec.search?.keyword)} values={search} initial={initial} onSearch={onSearch} />

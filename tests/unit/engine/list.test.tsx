@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -189,6 +189,26 @@ describe('the list renderer', { timeout: 30_000 }, () => {
       window.innerHeight = 300;
       fireEvent(window, new Event('resize'));
       expect(list.style.getPropertyValue('--engine-list-body-height')).toBe('320px');
+      // The same height is not written again: the browser would lay the page out again for it.
+      const write = vi.spyOn(list.style, 'setProperty');
+      fireEvent(window, new Event('resize'));
+      expect(write).not.toHaveBeenCalled();
+      // Opened again, the list starts at the height it had, drawn with it before it is in the
+      // page: its first measurement changes nothing.
+      cleanup();
+      const written: string[] = [];
+      const setProperty = CSSStyleDeclaration.prototype.setProperty;
+      const spy = vi.spyOn(CSSStyleDeclaration.prototype, 'setProperty').mockImplementation(function (this: CSSStyleDeclaration, name, value, priority) {
+        if (name === '--engine-list-body-height') written.push(`${String(value)}${document.querySelector('.engine-list') ? ' in the page' : ''}`);
+        return setProperty.call(this, name, value, priority);
+      });
+      try {
+        open();
+        await firstRow();
+      } finally {
+        spy.mockRestore();
+      }
+      expect(written).toEqual(['320px']);
     } finally {
       window.innerHeight = height;
     }
