@@ -88,14 +88,19 @@ export function useResourceList(name: string | undefined, query: ListQuery, conf
   const { request } = useEngineHost();
   const key = name ? listKey(name, query) : null;
   const serialized = unstable_serialize(key);
+  const ahead = prefetched.get(serialized)?.page;
   const response = useSWR<ListPage>(key, () => takePrefetched(serialized) ?? request(resourceUrl(name!, 'list'), query), {
     keepPreviousData: true,
     ...config,
+    // The page read ahead is this visit's read: read again on mount, it would be in the frame
+    // that first shows the list.
+    ...(ahead ? { revalidateOnMount: false } : {}),
   });
-  const ahead = prefetched.get(serialized)?.page;
   useLayoutEffect(() => {
     const page = prefetched.get(serialized)?.page;
-    if (page && key) void mutate(key, page, { revalidate: false });
+    if (!page || !key) return;
+    prefetched.delete(serialized);
+    void mutate(key, page, { revalidate: false });
     // The key's serialised form stands for the key.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [serialized]);
