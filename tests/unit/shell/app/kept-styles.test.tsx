@@ -24,6 +24,19 @@ describe('the kept antd style cache', () => {
     for (const [key, [, style]] of made) expect(cache.cache.get(key)![1]).toBe(style);
   });
 
+  it('writes a component’s style into the page once: later mounts leave its element alone', () => {
+    const cache = keepingCache();
+    const first = render(<StyleProvider cache={cache}><Button>保存</Button></StyleProvider>);
+    const elements = componentStyles(cache).map(([, [, style]]) => document.querySelector(`style[data-css-hash="${(style as string[])[1]}"]`)!);
+    expect(elements.length).toBeGreaterThan(0);
+    expect(elements.every((element) => element.textContent!.length > 0)).toBe(true);
+    // antd writes an element again whenever its text differs from the style: a mark shows whether it did.
+    for (const element of elements) element.textContent += '/* kept */';
+    first.unmount();
+    render(<StyleProvider cache={cache}><Button type="primary">保存</Button></StyleProvider>);
+    expect(elements.every((element) => element.isConnected && element.textContent!.endsWith('/* kept */'))).toBe(true);
+  });
+
   it('lets other entries go as antd does', () => {
     const cache = keepingCache();
     cache.opUpdate('token%x', () => [1, 'token']);
