@@ -87,7 +87,8 @@ function useBodyHeight(compact: boolean, screenId: string) {
   return {
     anchor,
     maxHeight: compact ? 400 : `var(${BODY_HEIGHT}, 480px)`,
-    opening: compact || opening === undefined ? undefined : ({ [BODY_HEIGHT]: opening } as CSSProperties),
+    /** The list's style for the height it had last, for its first render. */
+    bodyHeight: compact || opening === undefined ? undefined : ({ [BODY_HEIGHT]: opening } as CSSProperties),
   };
 }
 
@@ -235,7 +236,7 @@ export default function ListRenderer({ screen, definition, spec, compact = false
   const setFilter = (field: string, value: unknown) => onSearch({ ...search, fields: { ...search.fields, [field]: value } });
   const modelsByField = useMemo(() => new Map(allModels.map((m) => [m.field, m])), [allModels]);
 
-  const { anchor, maxHeight, opening: bodyHeight } = useBodyHeight(compact, screen.id);
+  const { anchor, maxHeight, bodyHeight } = useBodyHeight(compact, screen.id);
   const density: Density = settings.density;
 
   let placeholder: ReactNode;

@@ -25,8 +25,9 @@ function prepare(path: string): void {
   const session = sessionStore.get();
   // The page on screen again: the router has nothing to do, nor has this.
   if (!session || path === window.location.pathname + window.location.search) return;
-  menuPathStore.set(pathnameOf(path));
-  const match = matchMenuRoute(session, menuRoutes(session.menu), pathnameOf(path));
+  const pathname = pathnameOf(path);
+  menuPathStore.set(pathname);
+  const match = matchMenuRoute(session, menuRoutes(session.menu), pathname);
   if (!('item' in match)) return;
   if (prefetcher && !nativeViews.get(match.item.vue_path)) prefetcher(match.item.vue_path);
 }
