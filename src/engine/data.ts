@@ -28,13 +28,14 @@ interface ReadAhead {
 const prefetched = new Map<string, ReadAhead>();
 
 /**
- * Asks for a list's page before the list is drawn (a menu click, while the screen renders), so the
- * request runs alongside the drawing; the list's own read then takes this answer instead of
- * sending the same request again. A failure is told as the list's own read would tell it, once.
+ * Asks for a list's page before the list is drawn (a menu click), so the list's first render can
+ * draw this visit's page; the list's own read then takes this answer instead of sending the same
+ * request again. A failure is told as the list's own read would tell it, once. Answers the page.
  */
-export function prefetchList(request: EngineHost['request'], name: string, query: ListQuery): void {
+export function prefetchList(request: EngineHost['request'], name: string, query: ListQuery): Promise<ListPage> {
   const key = unstable_serialize(listKey(name, query));
-  if (prefetched.has(key)) return;
+  const asked = prefetched.get(key);
+  if (asked) return asked.answer;
   const ahead: ReadAhead = { answer: request<ListPage>(resourceUrl(name, 'list'), query) };
   // The list reads a failure as its own; unread, it has been told already.
   ahead.answer.then((page) => (ahead.page = page)).catch(() => undefined);
@@ -42,6 +43,7 @@ export function prefetchList(request: EngineHost['request'], name: string, query
   setTimeout(() => {
     if (prefetched.get(key) === ahead) prefetched.delete(key);
   }, PREFETCH_TTL_MS);
+  return ahead.answer;
 }
 
 function takePrefetched(key: string): Promise<ListPage> | undefined {

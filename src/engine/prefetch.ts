@@ -1,6 +1,6 @@
 /**
- * Reads a screen's opening lists ahead of drawing it. A menu click starts them, so the list
- * requests run while the screen renders instead of after it has mounted.
+ * Reads a screen's opening lists ahead of drawing it. A menu click starts them and opens the page
+ * once they have answered, so the screen's one render draws this visit's data.
  */
 import { SWRConfig, unstable_serialize } from 'swr';
 import type { Lang, ResourceDefinition } from '../contract/resource';
@@ -28,14 +28,18 @@ function openingLists(screen: Screen): (Screen | Part)[] {
   return isList(screen) ? [screen] : [];
 }
 
-/** Starts the opening list requests of the screen at `vuePath`, when its screen and resources are known. */
-export function prefetchScreen(vuePath: string, request: EngineHost['request'], lang: Lang): void {
+/**
+ * Starts the opening list requests of the screen at `vuePath`, when its screen and resources are
+ * known. Answers when they have all answered (or failed), or undefined when none was started.
+ */
+export function prefetchScreen(vuePath: string, request: EngineHost['request'], lang: Lang): Promise<void> | undefined {
   const resolved = cached<ResolvedScreen | null>(screenKey(vuePath));
-  if (!resolved) return;
+  if (!resolved) return undefined;
   const check = checkedScreen(resolved.screen, lang);
-  if (!check.ok) return;
-  for (const part of openingLists(check.screen)) {
+  if (!check.ok) return undefined;
+  const answers = openingLists(check.screen).flatMap((part) => {
     const definition = cached<ResourceDefinition>(definitionKey(part.resource!));
-    if (definition) prefetchList(request, definition.name, openingListQuery(part.list!, definition));
-  }
+    return definition ? [prefetchList(request, definition.name, openingListQuery(part.list!, definition))] : [];
+  });
+  return answers.length ? Promise.allSettled(answers).then(() => undefined) : undefined;
 }

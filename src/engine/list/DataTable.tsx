@@ -1,4 +1,4 @@
-import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type MouseEvent, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type MouseEvent, type ReactNode } from 'react';
 import { Tooltip } from 'antd';
 import { CaretDownOutlined, CaretUpOutlined } from '@ant-design/icons';
 import { FlexRender, type Column, type Header, type ReactTable } from '@tanstack/react-table';
@@ -196,6 +196,29 @@ function rememberedRectObserver(sizeKey: string | undefined) {
     });
 }
 
+/**
+ * Rows drawn beyond the scroller's view at each end. The frame that first shows a list draws the
+ * rows in view and one more; once it is painted, more are added, so a wheel scroll finds its next
+ * rows drawn already. Each row drawn in that first frame is laid out and painted before the user
+ * sees any.
+ */
+const FIRST_OVERSCAN = 1;
+const OVERSCAN = 8;
+
+function useOverscan(): number {
+  const [overscan, setOverscan] = useState(FIRST_OVERSCAN);
+  useEffect(() => {
+    // A task after the next frame: after the first rows are painted.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setOverscan(OVERSCAN))));
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return overscan;
+}
+
 export interface DataTableProps {
   table: ListTable;
   density: Density;
@@ -230,6 +253,7 @@ export function DataTable({ table, density, loading, refreshing, placeholder, sk
   const treeColumn = tree ? columns.find((c) => c.id !== SELECT_COLUMN && c.id !== ACTIONS_COLUMN)?.id : undefined;
   const rowSelection = table.state.rowSelection;
   const tip = useEllipsisTip();
+  const overscan = useOverscan();
 
   // The console does not run the React Compiler; the rows are memoised by hand above.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -237,7 +261,7 @@ export function DataTable({ table, density, loading, refreshing, placeholder, sk
     count: rows.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT[density],
-    overscan: 8,
+    overscan,
     getItemKey: (index) => rows[index]!.id,
     initialRect: (sizeKey !== undefined && scrollerSizes.get(sizeKey)) || undefined,
     observeElementRect: useMemo(() => rememberedRectObserver(sizeKey), [sizeKey]),

@@ -214,6 +214,27 @@ describe('the list renderer', { timeout: 30_000 }, () => {
     }
   });
 
+  it('draws the rows in view and one more first, and the rows around them once those are painted', async () => {
+    // Each count of rows the DOM held, as the commits left it (observers run before the next frame).
+    const counts: number[] = [];
+    const observer = new MutationObserver(() => {
+      const drawn = document.querySelectorAll('.engine-tr:not(.is-skeleton)').length;
+      if (drawn && counts.at(-1) !== drawn) counts.push(drawn);
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    try {
+      signIn({ admin: true, id: 7 });
+      serveScreen('goods/list', { ...listScreen, list: { ...listScreen.list!, pageSizes: [10, 50], pageSize: 50 } });
+      serveResource(goodsDefinition, rows);
+      openScreen('goods/list');
+      // A 600 px scroller holds 13 rows of 47 px: 13 and 1, then 13 and 8.
+      await waitFor(() => expect(counts.at(-1)).toBe(21), { timeout: 8000 });
+      expect(counts).toEqual([14, 21]);
+    } finally {
+      observer.disconnect();
+    }
+  });
+
   it('filters from a column header into the same query', async () => {
     const queries = open();
     await firstRow();

@@ -72,12 +72,31 @@ describe('reading a screen’s lists ahead of drawing it', () => {
 
   it('asks nothing for a screen never opened, an invalid one, or one whose resource is not known yet', async () => {
     const { spy, request } = answered([]);
-    prefetchScreen('goods/never', request, 'zh');
+    expect(prefetchScreen('goods/never', request, 'zh')).toBeUndefined();
     await visited('goods/broken', { ...listScreen('goods/broken', 'goods_broken'), kind: 'nonsense' } as unknown as Screen, [resource('goods_broken')]);
     prefetchScreen('goods/broken', request, 'zh');
     await visited('goods/unknown', listScreen('goods/unknown', 'goods_unknown'), []);
-    prefetchScreen('goods/unknown', request, 'zh');
+    expect(prefetchScreen('goods/unknown', request, 'zh')).toBeUndefined();
     expect(spy).not.toHaveBeenCalled();
+  });
+
+  it('answers once every list it asked for has answered, a failed one too', async () => {
+    const part = (key: string, name: string) => ({ key, title: { zh: key, en: key }, resource: name, list: listScreen(key, name).list });
+    await visited(
+      'goods/answers',
+      { id: 'goods/answers', version: 1, title: { zh: '分区', en: 'Sections' }, kind: 'sections', parts: [part('a', 'ans_a'), part('b', 'ans_b')] },
+      [resource('ans_a'), resource('ans_b')],
+    );
+    const answers: ((fail: boolean) => void)[] = [];
+    const { request } = client(() => new Promise((resolve, reject) => answers.push((fail) => (fail ? reject(new Error('503')) : resolve(page([]))))));
+    let done = false;
+    void prefetchScreen('goods/answers', request, 'zh')!.then(() => (done = true));
+    answers[0]!(false);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(done).toBe(false);
+    answers[1]!(true);
+    await waitFor(() => expect(done).toBe(true));
   });
 
   it('asks for every section’s list and the first tab’s, but not for parts shown on a condition', async () => {

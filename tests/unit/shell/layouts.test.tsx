@@ -8,6 +8,7 @@ import { mockServer } from '../setup';
 import type { MenuItem } from '../../../src/contract/api/auth';
 import ConsoleLayout from '../../../src/shell/layout/ConsoleLayout';
 import { sessionStore } from '../../../src/shell/auth/session';
+import { signInSeller } from './seller-session';
 import { collapseStore, deviceStore, setMode, themeStore } from '../../../src/shell/theme/settings-store';
 import { updateTheme } from '../../../src/shell/theme/theme-store';
 import { defaultTheme, LAYOUTS, type LayoutName, type Theme } from '../../../src/shell/theme/theme';
@@ -54,14 +55,7 @@ const sider = () => document.querySelector<HTMLElement>('.ant-layout-sider');
 // jsdom draws the whole frame (and the theme drawer) slowly on a busy machine.
 describe('the console layouts', { timeout: 20_000 }, () => {
   beforeEach(() => {
-    sessionStore.set({
-      user_info: { id: 1, name: '王小美', logo: '/avatar.svg' },
-      role: ['seller'],
-      role_type: ['seller'],
-      permission: ['*'],
-      team: { id: 1, name: '询价一组', type: 1 },
-      menu: MENU,
-    });
+    signInSeller(MENU);
     mockServer.use(
       http.post('*/api/index/find-notice', () => HttpResponse.json({ code: 200, msg: 'ok', data: { rows: [] } })),
       // The frame's chat: no sessions, and no socket (the chat has tests of its own).
