@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 import { startE2eServer, stopE2eServer } from '../support/e2e-server';
 import type { SpawnedServer } from '../support/spawn-server';
-import { logIn, submitButton } from '../support/console-page';
+import { hoverFromAfar, logIn, submitButton } from '../support/console-page';
 
 
 
@@ -42,7 +42,7 @@ describe('accounts in Chromium', () => {
       return res.status;
     })).toBe(200);
     // The user center asks for the profile and the sessions at once: both meet the 402.
-    await page.getByTestId('user-menu').hover();
+    await hoverFromAfar(page, page.getByTestId('user-menu'));
     await page.getByText('个人中心').click();
     await page.getByText('基本资料').waitFor();
     await page.getByText('当前设备').waitFor();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useE2eConsole } from '../support/e2e-console';
-import { logIn } from '../support/console-page';
+import { hoverFromAfar, logIn } from '../support/console-page';
 
 /** Chinese characters, which an English console shows only inside data (names, teams). */
 const HAN = /[\u4e00-\u9fff]/;
@@ -12,7 +12,7 @@ describe('the console frame in Chromium', () => {
     const context = await e2e.browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     await logIn(page, e2e.server.url, 'admin', 'admin123');
-    await page.getByRole('button', { name: '语言' }).hover();
+    await hoverFromAfar(page, page.getByRole('button', { name: '语言' }));
     await page.getByRole('menuitem', { name: 'English' }).click();
     await page.getByText('Search the menu').waitFor();
     // Pages of the frame itself, and the theme drawer with its many settings on the last one.
@@ -30,7 +30,7 @@ describe('the console frame in Chromium', () => {
       expect(leftovers, `${path}: ${leftovers.join(' | ')}`).toEqual([]);
     }
     await page.goto(`${e2e.server.url}/main/user-center`);
-    await page.getByRole('button', { name: 'Language' }).hover();
+    await hoverFromAfar(page, page.getByRole('button', { name: 'Language' }));
     await page.getByRole('menuitem', { name: '简体中文' }).click();
     await page.getByText('搜索菜单').waitFor();
     await context.close();

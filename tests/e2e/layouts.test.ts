@@ -3,7 +3,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { useE2eConsole } from '../support/e2e-console';
-import { logIn } from '../support/console-page';
+import { hoverFromAfar, logIn } from '../support/console-page';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../test-results');
 
@@ -110,7 +110,7 @@ describe('the console layouts in Chromium', () => {
     await closeDrawer(page);
     await shoot(page, 'menu-follows-colour');
 
-    await page.locator('.console-tools').getByRole('button', { name: '语言' }).click();
+    await hoverFromAfar(page, page.locator('.console-tools').getByRole('button', { name: '语言' }));
     await page.locator('.ant-dropdown:visible').getByText('English').click();
     await page.getByRole('link', { name: 'Goods List' }).or(page.getByRole('menuitem', { name: 'Goods List' })).first().waitFor();
     await openDrawer(page);

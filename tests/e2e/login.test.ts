@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useE2eConsole } from '../support/e2e-console';
-import { logIn, expectTitle } from '../support/console-page';
+import { expectTitle, hoverFromAfar, logIn } from '../support/console-page';
 
 
 describe('signing in to the console in Chromium', () => {
@@ -65,7 +65,7 @@ describe('signing in to the console in Chromium', () => {
     await page.goto(`${e2e.server.url}/login`);
     await logIn(page, e2e.server.url, 'admin', 'admin123');
     const token = await page.evaluate(() => localStorage.getItem('shop-vite-token'));
-    await page.getByTestId('user-menu').hover();
+    await hoverFromAfar(page, page.getByTestId('user-menu'));
     await page.getByText('退出登录').click();
     await page.waitForURL('**/login');
     const status = await page.evaluate(async (t) => {

@@ -12,7 +12,7 @@ import type { Screen } from '../../src/contract/screen';
 import { settings } from '../../src/contract/settings';
 import { MENU, type MenuSeed } from '../../server/db/seed/menu';
 import { useE2eConsole } from '../support/e2e-console';
-import { logIn } from '../support/console-page';
+import { logIn, waitForSettled } from '../support/console-page';
 import { call, loginAs } from '../support/server-harness';
 
 const SCREEN_ID = 'custom/supplier';
@@ -128,6 +128,7 @@ async function choose(page: Page, select: Locator, option: string): Promise<void
   await open.waitFor({ state: 'attached' });
   const list = await open.getAttribute('aria-controls');
   const dropdown = page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${list}"]`) });
+  await waitForSettled(dropdown);
   await dropdown.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${option}$`) }).click();
   await expect.poll(() => select.textContent()).toContain(option);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useE2eConsole } from '../support/e2e-console';
-import { logIn } from '../support/console-page';
+import { hoverFromAfar, logIn } from '../support/console-page';
 
 /** Side-menu groups to expand, each with the pages to open in it: twelve pages in all. */
 const PAGES: Array<[group: string | null, pages: string[]]> = [
@@ -38,7 +38,7 @@ describe('tabs in Chromium', () => {
     await expect.poll(() => tabs(page).count()).toBe(13);
     expect(await tabs(page).first().textContent()).toBe('现货报价');
 
-    await page.getByTestId('user-menu').hover();
+    await hoverFromAfar(page, page.getByTestId('user-menu'));
     await page.getByText('个人中心').click();
     await page.waitForURL('**/main/user-center');
     const name = page.getByLabel('姓名');

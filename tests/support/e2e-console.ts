@@ -1,6 +1,7 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser';
+import { snapshotPages } from './failure-snapshot';
 import { startE2eServer, stopE2eServer } from './e2e-server';
 import type { SpawnedServer } from './spawn-server';
 
@@ -17,6 +18,12 @@ export function useE2eConsole(env: Record<string, string> = {}): E2eConsole {
   const e2e = {} as E2eConsole;
   beforeAll(async () => {
     [e2e.server, e2e.browser] = await Promise.all([startE2eServer(env), launchBrowser()]);
+  });
+  afterEach(async ({ task }) => {
+    if (task.result?.state !== 'fail') return;
+    await snapshotPages(e2e.browser, task.name);
+    // The failed test's pages are left open; the next test starts (and is shown on failure) without them.
+    await Promise.all(e2e.browser?.contexts().map((context) => context.close()) ?? []);
   });
   afterAll(async () => {
     await e2e.browser?.close();
