@@ -262,6 +262,10 @@ export function DataTable({ table, density, loading, refreshing, placeholder, sk
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT[density],
     overscan,
+    // Rows a scroll brings in are drawn in a task of their own, not inside the scroll event that
+    // the browser then lays out and paints: together they made one task of 50 ms and more now and
+    // then (list-render bench); the rows drawn ahead (overscan) cover the frame in between.
+    useFlushSync: false,
     getItemKey: (index) => rows[index]!.id,
     initialRect: (sizeKey !== undefined && scrollerSizes.get(sizeKey)) || undefined,
     observeElementRect: useMemo(() => rememberedRectObserver(sizeKey), [sizeKey]),
