@@ -21,7 +21,7 @@ export async function snapshotPages(browser: Browser | undefined, testName: stri
         title: document.title,
         text: document.body.innerText.replace(/\s+/g, ' ').slice(0, 1_500),
         overlays: [...document.querySelectorAll('.ant-modal-wrap, .ant-drawer-open, .ant-dropdown, .ant-notification-notice, .ant-message-notice')]
-          .filter((el) => (el as HTMLElement).offsetParent !== null || getComputedStyle(el).position === 'fixed')
+          .filter((el) => el.checkVisibility())
           .map((el) => `${el.className.toString().split(' ')[0]}: ${(el as HTMLElement).innerText.replace(/\s+/g, ' ').slice(0, 120)}`),
       }));
       process.stderr.write(
