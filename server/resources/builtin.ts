@@ -3,104 +3,18 @@
  * titles, enums and permission codes a seller or an administrator expects. Field names are the
  * column names. Passwords, tokens and sessions are never fields: they cannot be read or written here.
  */
-import type { FieldOption, FieldType, ResourceAction, ResourceDefinition, ResourceField } from '../../src/contract/resource';
 import { settings } from '../../src/contract/settings';
 import { revokeUserSessions } from '../auth/sessions';
-import { storageOf, type ResourceStore, type StoreHooks, type SystemColumns } from './store';
-
-type Extra = Partial<Omit<ResourceField, 'name' | 'title' | 'type'>>;
-
-function field(name: string, type: FieldType, zh: string, en: string, extra: Extra = {}): ResourceField {
-  return { name, title: { zh, en }, type, ...extra };
-}
-
-/** Enum options from [value, zh, en, colour?] tuples. */
-function options(...items: Array<[value: string | number, zh: string, en: string, color?: string]>): FieldOption[] {
-  return items.map(([value, zh, en, color]) => ({ value, label: { zh, en }, ...(color ? { color } : {}) }));
-}
-
-const enumOf = (name: string, zh: string, en: string, items: FieldOption[], extra: Extra = {}) =>
-  field(name, 'enum', zh, en, { options: items, indexed: true, ...extra });
-const text = (name: string, zh: string, en: string, maxLength: number, extra: Extra = {}) =>
-  field(name, 'string', zh, en, { maxLength, ...extra });
-const remark = (maxLength = 255) => field('remark', 'string', '备注', 'Remark', { maxLength });
-const money = (name: string, zh: string, en: string, extra: Extra = {}) => field(name, 'money', zh, en, { minimum: 0, ...extra });
-const lookup = (name: string, zh: string, en: string, resource: string, label: string, extra: Extra = {}) =>
-  field(name, 'lookup', zh, en, { lookup: { resource, label }, ...extra });
-const numbered = (name: string, zh: string, en: string) =>
-  text(name, zh, en, 64, {
-    searchable: true,
-    unique: true,
-    description: { zh: '留空时自动生成', en: 'Generated when left empty' },
-  });
+import type { ResourceStore, SystemColumns } from './store';
+import { builtin, codes, enumOf, field, FULL, lookup, money, numbered, options, readWrite, remark, text } from './builtin-spec';
+import { QUOTING_PERMISSIONS, QUOTING_STORES } from '../quoting/resources';
 
 const PLATFORMS = options(['douyin', '抖音', 'Douyin', 'magenta'], ['kuaishou', '快手', 'Kuaishou', 'orange'], ['wechat', '微信小店', 'WeChat Store', 'green']);
 const ENABLED = options([1, '启用', 'Enabled', 'green'], [0, '停用', 'Disabled', 'red']);
 const ONLINE = options(['online', '在线', 'Online', 'green'], ['offline', '离线', 'Offline', 'default']);
 
-/** Read actions need the first code, writing ones the second. */
-function readWrite(read: string, write: string): Partial<Record<ResourceAction, string>> {
-  return { list: read, get: read, export: read, create: write, update: write, delete: write, import: write };
-}
-/** Codes named after the resource: `<name>:read` and `<name>:write`. */
-const codes = (name: string) => readWrite(`${name}:read`, `${name}:write`);
-
-/** Business tables (migration 0002) carry every system column. */
-const FULL: SystemColumns = { teamId: 'team_id', createdBy: 'created_by', createdAt: 'created_at', updatedAt: 'updated_at', version: 'version' };
 /** Administration tables (migration 0001) know no author; most know no team either. */
 const ADMIN: SystemColumns = { ...FULL, teamId: null, createdBy: null };
-
-interface BuiltinSpec {
-  name: string;
-  zh: string;
-  en: string;
-  fields: ResourceField[];
-  labelField: string;
-  teamScoped: boolean;
-  permissions: Partial<Record<ResourceAction, string>>;
-  system?: SystemColumns;
-  parentField?: string;
-  actions?: ResourceAction[];
-  indexes?: string[][];
-  /** Columns that may hold NULL; every other non-required column stores '' or 0 for "empty". */
-  nullable?: string[];
-  /** Unique column sets beyond single `unique` fields (which are unique across the whole table). */
-  uniques?: string[][];
-  numbered?: Record<string, string>;
-  hooks?: StoreHooks;
-}
-
-function builtin(spec: BuiltinSpec): ResourceStore {
-  const definition: ResourceDefinition = {
-    name: spec.name,
-    title: { zh: spec.zh, en: spec.en },
-    kind: 'builtin',
-    fields: spec.fields,
-    labelField: spec.labelField,
-    teamScoped: spec.teamScoped,
-    permissions: spec.permissions,
-    version: 1,
-    ...(spec.parentField ? { parentField: spec.parentField } : {}),
-    ...(spec.actions ? { actions: spec.actions } : {}),
-    ...(spec.indexes ? { indexes: spec.indexes } : {}),
-  };
-  const nullable = new Set(spec.nullable ?? []);
-  const emptyValues: Record<string, string | number> = {};
-  for (const f of spec.fields) {
-    if (f.required || nullable.has(f.name)) continue;
-    emptyValues[f.name] = storageOf(f) === 'text' ? '' : 0;
-  }
-  const single = spec.fields.filter((f) => f.unique && !(spec.uniques ?? []).some((set) => set.includes(f.name))).map((f) => [f.name]);
-  return {
-    definition,
-    table: spec.name,
-    system: spec.system ?? FULL,
-    uniques: [...single, ...(spec.uniques ?? [])],
-    numbered: spec.numbered ?? {},
-    emptyValues,
-    hooks: spec.hooks ?? {},
-  };
-}
 
 /**
  * What a user created here has for a password: no argon2 hash, so no password matches it until the
@@ -440,69 +354,6 @@ const goodsComments = builtin({
   permissions: codes('goods_comments'),
 });
 
-const priceAsks = builtin({
-  name: 'price_asks',
-  zh: '询价单',
-  en: 'Price asks',
-  fields: [
-    numbered('ask_no', '询价单号', 'Asking number'),
-    text('goods_name', '商品名称', 'Goods', 200, { required: true, searchable: true }),
-    text('spec', '规格', 'Specification', 128),
-    field('quantity', 'integer', '数量', 'Quantity', { required: true, minimum: 1 }),
-    money('expected_price_fen', '期望单价', 'Expected price'),
-    enumOf('kind', '询价类型', 'Kind', options(['ordinary', '普通询价', 'Ordinary', 'blue'], ['addprice', '加价询价', 'Add price', 'orange']), {
-      required: true,
-      default: 'ordinary',
-    }),
-    enumOf(
-      'status',
-      '状态',
-      'Status',
-      options(['pending', '待报价', 'Pending', 'orange'], ['quoted', '已报价', 'Quoted', 'blue'], ['accepted', '已采纳', 'Accepted', 'green'], ['closed', '已关闭', 'Closed', 'default']),
-      { required: true, default: 'pending' },
-    ),
-    enumOf('handle_mode', '处理方式', 'Handling', options(['auto', '自动', 'Automatic', 'cyan'], ['manual', '人工', 'Manual', 'purple']), {
-      required: true,
-      default: 'manual',
-    }),
-    field('deadline_at', 'datetime', '截止时间', 'Deadline'),
-    remark(),
-  ],
-  labelField: 'ask_no',
-  teamScoped: true,
-  permissions: codes('price_asks'),
-  nullable: ['expected_price_fen', 'deadline_at'],
-  numbered: { ask_no: 'XJ' },
-});
-
-const priceQuotes = builtin({
-  name: 'price_quotes',
-  zh: '报价单',
-  en: 'Price quotes',
-  fields: [
-    lookup('ask_id', '询价单', 'Price ask', 'price_asks', 'ask_no', { required: true, indexed: true }),
-    numbered('quote_no', '报价单号', 'Quote number'),
-    enumOf('quote_type', '报价类型', 'Quote type', options(['spot', '现货', 'Spot', 'green'], ['transfer', '调货', 'Transfer', 'blue']), { required: true }),
-    money('price_fen', '报价单价', 'Unit price', { required: true }),
-    field('quantity', 'integer', '数量', 'Quantity', { required: true, minimum: 1 }),
-    field('delivery_days', 'integer', '交货天数', 'Delivery days', { required: true, minimum: 0 }),
-    enumOf(
-      'status',
-      '状态',
-      'Status',
-      options(['submitted', '已提交', 'Submitted', 'blue'], ['accepted', '已采纳', 'Accepted', 'green'], ['rejected', '未采纳', 'Rejected', 'red'], ['expired', '已过期', 'Expired', 'default']),
-      { required: true, default: 'submitted' },
-    ),
-    lookup('quoted_by', '报价人', 'Quoted by', 'users', 'name'),
-    remark(),
-  ],
-  labelField: 'quote_no',
-  teamScoped: true,
-  permissions: codes('price_quotes'),
-  nullable: ['quoted_by'],
-  numbered: { quote_no: 'BJ' },
-});
-
 const storeOrders = builtin({
   name: 'store_orders',
   zh: '店铺订单',
@@ -714,8 +565,7 @@ export const BUILTIN_STORES: ReadonlyMap<string, ResourceStore> = new Map(
     systemLogs,
     goods,
     goodsComments,
-    priceAsks,
-    priceQuotes,
+    ...QUOTING_STORES,
     storeOrders,
     storeBills,
     purchases,
@@ -730,12 +580,11 @@ export const BUILTIN_STORES: ReadonlyMap<string, ResourceStore> = new Map(
 export const SELLER_RESOURCE_PERMISSIONS = [
   'goods',
   'goods_comments',
-  'price_asks',
   'store_orders',
   'store_bills',
   'purchases',
   'sign_records',
   'work_orders',
   'trades',
-].flatMap((name) => [`${name}:read`, `${name}:write`]);
-export const QUOTER_RESOURCE_PERMISSIONS = ['price_quotes:read', 'price_quotes:write', 'price_asks:read'];
+].flatMap((name) => [`${name}:read`, `${name}:write`]).concat(QUOTING_PERMISSIONS.asker);
+export const QUOTER_RESOURCE_PERMISSIONS = QUOTING_PERMISSIONS.quoter;

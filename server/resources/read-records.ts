@@ -10,9 +10,10 @@ import { Code } from '../../src/contract/envelope';
 import { ApiError } from '../http/errors';
 import { isHidden, visibleFields, type ResourceCaller } from './caller';
 import type { ResourceRegistry } from './definitions';
-import { conditionsOf, orderOf, sortKeysOf, teamCondition, whereOf } from './list-query';
+import { conditionsOf, orderOf, ownTeamCondition, sortKeysOf, teamCondition, whereOf } from './list-query';
 import { dynamic, fromColumn, type ResourceStore } from './store';
 import type { TotalsCache } from './totals';
+import type { ScopedCaller } from './visibility';
 
 export interface ResourceContext {
   db: Kysely<Database>;
@@ -62,9 +63,18 @@ export function toRecord(fields: ResourceField[], row: Row): ResourceRecord {
   return record;
 }
 
-/** One record with every field, for the server's own use (writes compare against it); null when not found. */
-export async function readRow(db: Kysely<Database>, store: ResourceStore, id: number, caller: Pick<ResourceCaller, 'scope'>): Promise<ResourceRecord | null> {
-  const team = teamCondition(store, caller);
+/**
+ * One record with every field, for the server's own use (writes compare against it); null when not
+ * found. `own` reaches the rows the caller may write, `visible` those they may read.
+ */
+export async function readRow(
+  db: Kysely<Database>,
+  store: ResourceStore,
+  id: number,
+  caller: ScopedCaller,
+  reach: 'own' | 'visible' = 'own',
+): Promise<ResourceRecord | null> {
+  const team = reach === 'own' ? ownTeamCondition(store, caller) : teamCondition(store, caller);
   let query = dynamic(db).selectFrom(store.table).select(selection(store, store.definition.fields)).where(sql.ref('id'), '=', id);
   if (team) query = query.where(team);
   const row = await query.executeTakeFirst();

@@ -15,6 +15,7 @@ import {
   IdBody,
   ListQuery,
   ResourceDefinition as ResourceDefinitionSchema,
+  TransitionBody,
   UpdateBody,
 } from '../../src/contract/resource';
 import {
@@ -27,6 +28,8 @@ import {
   ListAnswer,
   ResourceParams,
   ResourceRecordSchema,
+  TimelineAnswer,
+  TransitionParams,
 } from '../../src/contract/api/resources';
 import type { DatabaseHandle } from '../db/open';
 import { ok } from '../http/envelope';
@@ -42,6 +45,7 @@ import { listQueryError } from './validation';
 import { bulkDelete, createRecord, deleteRecord, updateRecord } from './write-records';
 import type { ResourceStore } from './store';
 import { totalsCache } from './totals';
+import { readTimeline, takeTransition } from './workflow';
 
 const TAGS = ['resource'];
 const SIGNED_IN = 'authenticated' as const;
@@ -55,9 +59,10 @@ export async function resourceRoutes(app: FastifyInstance, { database }: { datab
   const registry = resourceRegistry(database);
   const ctx: ResourceContext = { db: database.db, dialect: database.dialect, registry, totals: totalsCache() };
 
-  async function storeOf(request: FastifyRequest<Params>): Promise<ResourceStore> {
+  async function storeOf(request: FastifyRequest<{ Params: ResourceParams }>): Promise<ResourceStore> {
     const store = await registry.get(request.params.name);
     if (!store) throw new ApiError(Code.notFound, 'resourceNotFound', { name: request.params.name });
+    await store.hooks.refresh?.(database.db);
     return store;
   }
 
@@ -71,7 +76,7 @@ export async function resourceRoutes(app: FastifyInstance, { database }: { datab
       schema: routeSchema({ summary: 'The resources the caller may list, each without the fields hidden from them', tags: TAGS, data: DefinitionList, auth: true }),
     },
     async (request) => {
-      const caller = await resourceCaller(request);
+      const caller = await resourceCaller(request, database.db);
       const stores = await registry.list();
       return ok({ rows: stores.filter((s) => mayTake(s.definition, caller, 'list')).map((s) => definitionFor(s.definition, caller)) });
     },
@@ -82,7 +87,7 @@ export async function resourceRoutes(app: FastifyInstance, { database }: { datab
     { config: { access: SIGNED_IN }, schema: doc("A resource's definition without the fields hidden from the caller", ResourceDefinitionSchema) },
     async (request) => {
       const store = await storeOf(request);
-      const caller = await resourceCaller(request);
+      const caller = await resourceCaller(request, database.db);
       if (!mayTake(store.definition, caller, 'list') && !mayTake(store.definition, caller, 'get')) throw new ApiError(Code.forbidden, 'forbidden');
       return ok(definitionFor(store.definition, caller));
     },
@@ -93,7 +98,7 @@ export async function resourceRoutes(app: FastifyInstance, { database }: { datab
     { config: { access: SIGNED_IN }, schema: doc('A page of records: filters, keyword, sort, total', ListAnswer, { body: ListQuery }) },
     async (request) => {
       const store = await storeOf(request);
-      const caller = await resourceCaller(request);
+      const caller = await resourceCaller(request, database.db);
       assertAction(store, caller, 'list');
       return ok(await listRecords(ctx, store, caller, request.body ?? {}));
     },
@@ -104,7 +109,7 @@ export async function resourceRoutes(app: FastifyInstance, { database }: { datab
     { config: { access: SIGNED_IN }, schema: doc('One record', ResourceRecordSchema, { body: IdBody }) },
     async (request) => {
       const store = await storeOf(request);
-      const caller = await resourceCaller(request);
+      const caller = await resourceCaller(request, database.db);
       assertAction(store, caller, 'get');
       return ok(await getRecord(ctx, store, caller, request.body.id));
     },
@@ -113,7 +118,7 @@ export async function resourceRoutes(app: FastifyInstance, { database }: { datab
   app.post<Params & { Body: { values: Record<string, unknown> } }>(
     '/api/resources/:name/create',
     { config: { access: SIGNED_IN }, schema: doc('Create a record', ResourceRecordSchema, { body: CreateBody }) },
-    async (request) => ok(await createRecord(ctx, await storeOf(request), await resourceCaller(request), request.body.values)),
+    async (request) => ok(await createRecord(ctx, await storeOf(request), await resourceCaller(request, database.db), request.body.values)),
   );
 
   app.post<Params & { Body: UpdateBody }>(
@@ -122,14 +127,14 @@ export async function resourceRoutes(app: FastifyInstance, { database }: { datab
       config: { access: SIGNED_IN },
       schema: doc('Change a record at the version it was read; a changed record answers 409', ResourceRecordSchema, { body: UpdateBody }),
     },
-    async (request) => ok(await updateRecord(ctx, await storeOf(request), await resourceCaller(request), request.body)),
+    async (request) => ok(await updateRecord(ctx, await storeOf(request), await resourceCaller(request, database.db), request.body)),
   );
 
   app.post<Params & { Body: { id: number; version?: number } }>(
     '/api/resources/:name/delete',
     { config: { access: SIGNED_IN }, schema: doc('Delete a record (at its version, when given)', Type.Null(), { body: DeleteBody }) },
     async (request) => {
-      await deleteRecord(ctx, await storeOf(request), await resourceCaller(request), request.body.id, request.body.version);
+      await deleteRecord(ctx, await storeOf(request), await resourceCaller(request, database.db), request.body.id, request.body.version);
       return ok(null);
     },
   );
@@ -137,7 +142,7 @@ export async function resourceRoutes(app: FastifyInstance, { database }: { datab
   app.post<Params & { Body: { ids: number[] } }>(
     '/api/resources/:name/bulk-delete',
     { config: { access: SIGNED_IN }, schema: doc('Delete several records, all or none', BulkDeleteAnswer, { body: BulkDeleteBody }) },
-    async (request) => ok({ deleted: await bulkDelete(ctx, await storeOf(request), await resourceCaller(request), request.body.ids) }),
+    async (request) => ok({ deleted: await bulkDelete(ctx, await storeOf(request), await resourceCaller(request, database.db), request.body.ids) }),
   );
 
   app.post<Params & { Body: { id: number } }>(
@@ -145,12 +150,47 @@ export async function resourceRoutes(app: FastifyInstance, { database }: { datab
     { config: { access: SIGNED_IN }, schema: doc("A record's changes with each field's value before and after, newest first", HistoryAnswer, { body: IdBody }) },
     async (request) => {
       const store = await storeOf(request);
-      const caller = await resourceCaller(request);
+      const caller = await resourceCaller(request, database.db);
       assertAction(store, caller, 'get');
+      // A workflow decides who reads a record, so its history needs the record to be there and visible.
+      if (store.visibility && !(await readRow(ctx.db, store, request.body.id, caller, 'visible'))) throw new ApiError(Code.notFound, 'recordNotFound');
       const rows = await readHistory(ctx.db, store, request.body.id, caller);
       // Deleted records keep their history; an id the caller never could see has none for them.
       if (rows.length === 0 && !(await readRow(ctx.db, store, request.body.id, caller))) throw new ApiError(Code.notFound, 'recordNotFound');
       return ok({ rows });
+    },
+  );
+
+  app.post<{ Params: TransitionParams; Body: TransitionBody }>(
+    '/api/resources/:name/:id/actions/:action',
+    {
+      config: { access: SIGNED_IN },
+      schema: routeSchema({
+        summary: "Take a workflow transition: checked against the record's state, the caller's role and team; a stale state answers 409",
+        tags: TAGS,
+        params: TransitionParams,
+        body: TransitionBody,
+        data: ResourceRecordSchema,
+        auth: true,
+      }),
+    },
+    async (request) => {
+      const store = await storeOf(request);
+      const caller = await resourceCaller(request, database.db);
+      const { id, action } = request.params;
+      return ok(await takeTransition(ctx, store, caller, { id, action, version: request.body?.version, params: request.body?.params }));
+    },
+  );
+
+  app.post<Params & { Body: { id: number } }>(
+    '/api/resources/:name/timeline',
+    { config: { access: SIGNED_IN }, schema: doc("A workflow record's timeline: who took which transition, from which state, when", TimelineAnswer, { body: IdBody }) },
+    async (request) => {
+      const store = await storeOf(request);
+      const caller = await resourceCaller(request, database.db);
+      assertAction(store, caller, 'get');
+      if (!(await readRow(ctx.db, store, request.body.id, caller, 'visible'))) throw new ApiError(Code.notFound, 'recordNotFound');
+      return ok({ rows: await readTimeline(ctx.db, store.definition.name, request.body.id) });
     },
   );
 
@@ -165,7 +205,7 @@ export async function resourceRoutes(app: FastifyInstance, { database }: { datab
     },
     async (request, reply) => {
       const store = await storeOf(request);
-      const caller = await resourceCaller(request);
+      const caller = await resourceCaller(request, database.db);
       let query: unknown = {};
       if (request.query.query) {
         try {
@@ -213,7 +253,7 @@ export async function resourceRoutes(app: FastifyInstance, { database }: { datab
       },
       async (request) => {
         const store = await storeOf(request);
-        const caller = await resourceCaller(request);
+        const caller = await resourceCaller(request, database.db);
         assertAction(store, caller, 'import');
         const mode: ImportMode = preview ? 'preview' : (request.query.mode ?? 'all');
         return ok(await importRecords(ctx, store, caller, await uploaded(request), mode));

@@ -195,7 +195,7 @@ async function descendsFrom(db: ReturnType<typeof dynamic>, store: ResourceStore
 }
 
 /** The next document number of the day: prefix, YYYYMMDD in China time, a 4-digit serial. */
-async function nextNumber(trx: Kysely<Database>, store: ResourceStore, field: string, prefix: string, now: number): Promise<string> {
+export async function nextNumber(trx: Kysely<Database>, store: ResourceStore, field: string, prefix: string, now: number): Promise<string> {
   const stem = `${prefix}${formatDateTime(now).slice(0, 10).replaceAll('-', '')}`;
   const row = await dynamic(trx)
     .selectFrom(store.table)
@@ -264,6 +264,9 @@ export async function insertDraft(
   await fillNumbers(trx, store, draft.values, now);
   const { system } = store;
   const row: Record<string, unknown> = { ...store.hooks.insertColumns?.() };
+  const workflow = store.definition.workflow;
+  // A new record starts in the workflow's first state, whatever the caller sent.
+  if (workflow) draft.values[workflow.stateField] = workflow.states[0].value;
   for (const f of store.definition.fields) row[f.name] = toColumn(store, f, draft.values[f.name]);
   if (system.teamId) row[system.teamId] = draft.team;
   if (system.createdBy) row[system.createdBy] = caller.userId;
@@ -276,7 +279,7 @@ export async function insertDraft(
   );
   const record = (await readRow(trx, store, Number(inserted.id), { scope: null }))!;
   await writeHistory(trx, { resource: store.definition.name, record, action, caller, changes: diff(store.definition.fields, null, record), at: now });
-  await store.hooks.afterWrite?.(trx, null, record);
+  await store.hooks.afterWrite?.(trx, null, record, caller);
   return record;
 }
 
@@ -304,7 +307,7 @@ export async function createRecord(ctx: ResourceContext, store: ResourceStore, c
 }
 
 /** The 409 of a stale version: who changed the record last, and when. */
-async function staleError(trx: Kysely<Database>, store: ResourceStore, current: ResourceRecord, caller: ResourceCaller): Promise<ApiError> {
+export async function staleError(trx: Kysely<Database>, store: ResourceStore, current: ResourceRecord, caller: ResourceCaller): Promise<ApiError> {
   const last = await lastChange(trx, store.definition.name, current.id);
   return new ApiError(Code.conflict, 'staleVersion', {
     user: last?.user_name || message(caller.lang, 'anotherUser'),
@@ -353,7 +356,7 @@ export async function updateRecord(
     const after = (await readRow(trx, store, current.id, { scope: null }))!;
     const changes = diff(store.definition.fields, current, after);
     await writeHistory(trx, { resource: store.definition.name, record: after, action: 'update', caller, changes, at: now });
-    await store.hooks.afterWrite?.(trx, current, after);
+    await store.hooks.afterWrite?.(trx, current, after, caller);
     await log(trx, caller, 'update', store, String(current.id), changes);
     return visible(store, caller, after);
   }));
@@ -365,7 +368,7 @@ async function removeRow(trx: Kysely<Database>, store: ResourceStore, caller: Re
   await guarded(() => dynamic(trx).deleteFrom(store.table).where(sql.ref('id'), '=', current.id).execute(), 'recordInUse');
   const changes = diff(store.definition.fields, current, null);
   await writeHistory(trx, { resource: store.definition.name, record: current, action: 'delete', caller, changes, at: now });
-  await store.hooks.afterWrite?.(trx, current, null);
+  await store.hooks.afterWrite?.(trx, current, null, caller);
   return changes;
 }
 
