@@ -23,6 +23,7 @@ import { chatPlugin } from './chat/plugin';
 import { clientErrorRoutes } from './errors/routes';
 import { shareRoutes } from './share/routes';
 import { resourceRoutes } from './resources/routes';
+import { quotingRoutes } from './quoting/routes';
 import { definitionRoutes } from './resources/definition-routes';
 import { listResourceDefinitions } from './resources/definitions';
 import { screenRoutes } from './screens/routes';
@@ -99,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(chatPlugin, { db, writes: database.writes, config });
   await app.register(uploadRoutes, { config });
   await app.register(resourceRoutes, { database });
+  await app.register(quotingRoutes, { database });
   await app.register(definitionRoutes, { database });
   const definitions = () => listResourceDefinitions(database);
   await app.register(screenRoutes, {

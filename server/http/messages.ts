@@ -143,7 +143,7 @@ const zh = {
   transitionUnknown: '没有「{action}」这个操作',
   transitionForbidden: '您不能对「{record}」执行「{action}」',
   transitionState: '「{record}」当前为「{state}」，不能{action}',
-  askNotOpen: '询价单「{ask}」已{state}，不能再报价',
+  askNotOpen: '询价单「{ask}」{state}，不能再报价',
   quoteTwice: '您的团队已对询价单「{ask}」报过价，请修改原报价',
   quoteNotEditable: '报价单「{quote}」已{state}，不能修改',
   urgeTooSoon: '催报价过于频繁，请 {minutes} 分钟后再试',

@@ -152,7 +152,7 @@ async function askTransition(step: TransitionStep): Promise<Record<string, numbe
       const before = ask.expected_price_fen ?? 0;
       if (price <= before) throw new ApiError(Code.badRequest, 'addpriceTooLow', { price: yuan(before) });
       for (const team of await quotingTeamsOf(trx, ask.id)) {
-        await noticeTeam(trx, 3, team, ask.ask_no, `询价单 <b>${ask.ask_no}</b>（${ask.goods_name}）期望单价由 ${yuan(before)} 元加价到 ${yuan(price)} 元，可修改报价`, caller.userId, now);
+        await noticeTeam(trx, 3, team, ask.ask_no, `询价单 <b>${ask.ask_no}</b>（${ask.goods_name}）期望单价由 ${yuan(before)} 元加价到 ${yuan(price)} 元，可修改报价`, now);
       }
       return { expected_price_fen: price, kind: 'addprice' };
     }
@@ -190,8 +190,6 @@ async function quoteWritten(trx: Kysely<Database>, before: ResourceRecord | null
   if (!before) {
     if (!OPEN_ASK.includes(ask.status)) throw new ApiError(Code.conflict, 'askNotOpen', { ask: ask.ask_no, state: askState(ask.status, caller.lang) });
     if (await teamHasQuote(trx, ask.id, after.team_id!, after.id)) throw new ApiError(Code.conflict, 'quoteTwice', { ask: ask.ask_no });
-    const validity = Number(after.validity_hours ?? 24);
-    await trx.updateTable('price_quotes').set({ quoted_by: caller.userId, expires_at: expiresAt(now, validity) }).where('id', '=', after.id).execute();
     await timeline(trx, 'price_quotes', after.id, 'create', null, 'submitted', actorOf(caller), now);
     await quoteArrived(trx, ask, { id: after.id, quote_no: String(after.quote_no), team_id: after.team_id!, price_fen: Number(after.price_fen) }, actorOf(caller), now);
     return;
@@ -204,7 +202,7 @@ async function quoteWritten(trx: Kysely<Database>, before: ResourceRecord | null
   await trx.updateTable('price_quotes').set({ expires_at: expiresAt(now, Number(after.validity_hours ?? 24)) }).where('id', '=', after.id).execute();
   await timeline(trx, 'price_quotes', after.id, 'revise', 'submitted', 'submitted', actorOf(caller), now);
   if (after.price_fen !== before.price_fen) {
-    await noticeTeam(trx, 3, ask.team_id, ask.ask_no, `询价单 <b>${ask.ask_no}</b> 的报价 ${String(after.quote_no)} 由 ${yuan(Number(before.price_fen))} 元改为 ${yuan(Number(after.price_fen))} 元`, caller.userId, now);
+    await noticeTeam(trx, 3, ask.team_id, ask.ask_no, `询价单 <b>${ask.ask_no}</b> 的报价 ${String(after.quote_no)} 由 ${yuan(Number(before.price_fen))} 元改为 ${yuan(Number(after.price_fen))} 元`, now);
   }
 }
 
@@ -215,7 +213,7 @@ async function quoteTransition(step: TransitionStep): Promise<void> {
   if (!(await acceptOn(trx, ask.id, record.id, actorOf(caller), now))) {
     throw new ApiError(Code.conflict, 'transitionState', { record: ask.ask_no, state: askState(ask.status, caller.lang), action: step.transition === 'accept' ? '采纳' : step.transition });
   }
-  await noticeTeam(trx, 2, record.team_id!, ask.ask_no, `您对询价单 <b>${ask.ask_no}</b> 的报价 ${String(record.quote_no)} 已被采纳`, caller.userId, now);
+  await noticeTeam(trx, 2, record.team_id!, ask.ask_no, `您对询价单 <b>${ask.ask_no}</b> 的报价 ${String(record.quote_no)} 已被采纳`, now);
 }
 
 async function queueTransition(step: TransitionStep): Promise<Record<string, number | string> | void> {
@@ -301,7 +299,13 @@ export const priceQuotes: ResourceStore = builtin({
   nullable: ['quoted_by', 'rule_id', 'expires_at'],
   numbered: { quote_no: 'BJ' },
   workflow: QUOTE_WORKFLOW,
-  hooks: { afterWrite: quoteWritten, onTransition: quoteTransition, refresh },
+  hooks: {
+    // The author and the end of validity are the server's.
+    insertColumns: (values, caller, now) => ({ quoted_by: caller.userId, expires_at: expiresAt(now, Number(values.validity_hours ?? 24)) }),
+    afterWrite: quoteWritten,
+    onTransition: quoteTransition,
+    refresh,
+  },
 });
 
 export const quoteRules: ResourceStore = builtin({

@@ -27,8 +27,9 @@ export async function timeline(trx: Kysely<Database>, resource: 'price_asks' | '
   await writeTimeline(trx, { resource, recordId: id, action, from, to, caller: actor, note, at });
 }
 
-export async function noticeTeam(trx: Kysely<Database>, type: NoticeType, teamId: number, askNo: string, content: string, createdBy: number | null, at: number) {
-  await notify(trx, { type, content, find_id: askNo, target: { kind: 'team', id: teamId }, createdBy }, at);
+/** A notice an event sends to a team: written by nobody (the event), so no team's writers list it as theirs. */
+export async function noticeTeam(trx: Kysely<Database>, type: NoticeType, teamId: number, askNo: string, content: string, at: number) {
+  await notify(trx, { type, content, find_id: askNo, target: { kind: 'team', id: teamId }, createdBy: null }, at);
 }
 
 // ---- rules --------------------------------------------------------------------------------
@@ -107,7 +108,7 @@ export async function quoteArrived(trx: Kysely<Database>, ask: AskRow, quote: { 
     .where('team_id', '=', quote.team_id)
     .where('status', 'in', ['open', 'claimed'])
     .execute();
-  await noticeTeam(trx, 2, ask.team_id, ask.ask_no, `您的询价单 <b>${ask.ask_no}</b>（${ask.goods_name}）收到新报价 ${quote.quote_no}：单价 ${yuan(quote.price_fen)} 元`, actor.userId, now);
+  await noticeTeam(trx, 2, ask.team_id, ask.ask_no, `您的询价单 <b>${ask.ask_no}</b>（${ask.goods_name}）收到新报价 ${quote.quote_no}：单价 ${yuan(quote.price_fen)} 元`, now);
 }
 
 /** Inserts the quote a rule made, with its number, and logs it. */
@@ -224,7 +225,7 @@ export async function rejectOthers(trx: Kysely<Database>, ask: AskRow, keep: num
     .where('id', 'in', others.map((q) => q.id))
     .execute();
   for (const quote of others) await timeline(trx, 'price_quotes', quote.id, 'reject', 'submitted', 'rejected', actor, now);
-  for (const team of new Set(others.map((q) => q.team_id))) await noticeTeam(trx, 3, team, ask.ask_no, content, actor.userId, now);
+  for (const team of new Set(others.map((q) => q.team_id))) await noticeTeam(trx, 3, team, ask.ask_no, content, now);
 }
 
 /** The teams holding a live quote on an ask. */
@@ -269,4 +270,45 @@ export async function expireDue(db: Kysely<Database>, now: number): Promise<numb
 /** A user of the team, for assigning a queue item. */
 export async function isTeamMember(db: Kysely<Database>, userId: number, teamId: number): Promise<boolean> {
   return !!(await db.selectFrom('users').select('id').where('id', '=', userId).where('team_id', '=', teamId).executeTakeFirst());
+}
+
+// ---- public asks and the ask page -----------------------------------------------------------
+
+/** The team of a live quotation link, or null. */
+export async function linkTeam(db: Kysely<Database>, hash: string, now: number): Promise<number | null> {
+  const link = await db.selectFrom('share_links').select('team_id').where('token_hash', '=', hash).where('revoked_at', 'is', null).where('expires_at', '>', now).executeTakeFirst();
+  return link?.team_id ?? null;
+}
+
+export async function operationTeam(db: Kysely<Database>): Promise<number | null> {
+  return (await db.selectFrom('teams').select('id').where('type', '=', 3).orderBy('id').executeTakeFirst())?.id ?? null;
+}
+
+export interface PublicAsk {
+  goods_name: string;
+  spec: string;
+  quantity: number;
+  contact_name: string;
+  contact_mobile: string;
+}
+
+/** A customer's ask: it belongs to the handling team and waits in that team's manual queue only. */
+export async function insertPublicAsk(db: Kysely<Database>, team: number, ask: PublicAsk, askNo: (trx: Kysely<Database>) => Promise<string>, now: number): Promise<string> {
+  return db.transaction().execute(async (trx) => {
+    const ask_no = await askNo(trx);
+    const { id } = await trx
+      .insertInto('price_asks')
+      .values({ ...ask, team_id: team, ask_no, expected_price_fen: null, kind: 'ordinary', status: 'pending', handle_mode: 'manual', deadline_at: null, remark: '公开询价', created_by: null, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await timeline(trx, 'price_asks', id, 'create', null, 'pending', { userId: null, userName: ask.contact_name, teamId: null }, now, '公开询价');
+    await queueFor(trx, team, id, now);
+    return ask_no;
+  });
+}
+
+export async function teamNames(db: Kysely<Database>, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('teams').select(['id', 'name']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
 }

@@ -178,7 +178,7 @@ export async function resourceRoutes(app: FastifyInstance, { database }: { datab
       const store = await storeOf(request);
       const caller = await resourceCaller(request, database.db);
       const { id, action } = request.params;
-      return ok(await takeTransition(ctx, store, caller, { id, action, version: request.body?.version, params: request.body?.params }));
+      return ok(await takeTransition(ctx, store, caller, { id: Number(id), action, version: request.body?.version, params: request.body?.params }));
     },
   );
 

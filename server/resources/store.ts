@@ -37,8 +37,8 @@ export interface SystemColumns {
 }
 
 export interface StoreHooks {
-  /** Columns a new row needs beyond its fields (a user's password hash). */
-  insertColumns?(): Record<string, unknown>;
+  /** Columns a new row needs beyond what the caller wrote (a user's password hash, a quote's author). */
+  insertColumns?(values: Record<string, RecordValue>, caller: ResourceCaller, now: number): Record<string, unknown>;
   /** Refuses a change to a record that must stay (the admin role, one's own account). */
   protect?(record: ResourceRecord, action: 'update' | 'delete', caller: { userId: number }): MessageKey | null;
   /** Runs in the write's transaction after the row changed (ending a disabled user's logins). */

@@ -12,9 +12,12 @@ export function withWorkflow(definition: ResourceDefinition): ResourceDefinition
   return { ...definition, fields: definition.fields.map((f) => (owned.has(f.name) ? { ...f, readOnly: true } : f)) };
 }
 
-export function labelOf(definition: ResourceDefinition, record: ResourceRecord): string {
+/** How a message names a record: its label, or the resource's title and id when the label is a code or a reference. */
+export function labelOf(definition: ResourceDefinition, record: ResourceRecord, lang: 'zh' | 'en'): string {
+  const field = definition.fields.find((f) => f.name === definition.labelField);
   const value = record[definition.labelField];
-  return value === null || value === undefined ? `#${record.id}` : String(value);
+  if (!field || field.type === 'enum' || field.type === 'lookup' || value === null || value === undefined || value === '') return `${definition.title[lang]} #${record.id}`;
+  return String(value);
 }
 
 export function stateLabel(definition: ResourceDefinition, value: unknown, lang: 'zh' | 'en'): string {

@@ -112,11 +112,11 @@ export async function takeTransition(ctx: ResourceContext, store: ResourceStore,
     const current = await readRow(trx, store, request.id, caller, 'visible');
     if (!current) throw new ApiError(Code.notFound, 'recordNotFound');
     const ownerTeam = via ? await teamVia(trx, targets.get(via.lookup!.resource), current[via.name]) : current.team_id;
-    if (!mayTakeTransition(transition, caller, current, ownerTeam)) throw new ApiError(Code.forbidden, 'transitionForbidden', { record: labelOf(definition, current), action });
+    if (!mayTakeTransition(transition, caller, current, ownerTeam)) throw new ApiError(Code.forbidden, 'transitionForbidden', { record: labelOf(definition, current, caller.lang), action });
     if (request.version !== undefined && request.version !== current.version) throw await staleError(trx, store, current, caller);
     const from = current[workflow.stateField];
     if (!transition.from.includes(String(from))) {
-      throw new ApiError(Code.conflict, 'transitionState', { record: labelOf(definition, current), state: stateLabel(definition, from, caller.lang), action });
+      throw new ApiError(Code.conflict, 'transitionState', { record: labelOf(definition, current, caller.lang), state: stateLabel(definition, from, caller.lang), action });
     }
     const now = Date.now();
     const extra = (await store.hooks.onTransition?.({ trx, transition: transition.name, record: current, params: request.params ?? {}, caller, now })) ?? {};

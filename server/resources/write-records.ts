@@ -70,7 +70,8 @@ export function draftOf(store: ResourceStore, caller: ResourceCaller, input: Rec
   const problems: Problem[] = [];
   const values: Record<string, RecordValue> = {};
   for (const f of definition.fields) {
-    values[f.name] = current ? (current[f.name] ?? null) : f.readOnly ? null : ((f.default as RecordValue | undefined) ?? null);
+    // A new record starts from the defaults, the server-owned (read-only) fields' included.
+    values[f.name] = current ? (current[f.name] ?? null) : ((f.default as RecordValue | undefined) ?? null);
   }
   let team = current?.team_id ?? caller.teamId;
   for (const [key, raw] of Object.entries(input)) {
@@ -263,11 +264,12 @@ export async function insertDraft(
 ): Promise<ResourceRecord> {
   await fillNumbers(trx, store, draft.values, now);
   const { system } = store;
-  const row: Record<string, unknown> = { ...store.hooks.insertColumns?.() };
+  const row: Record<string, unknown> = {};
   const workflow = store.definition.workflow;
   // A new record starts in the workflow's first state, whatever the caller sent.
   if (workflow) draft.values[workflow.stateField] = workflow.states[0].value;
   for (const f of store.definition.fields) row[f.name] = toColumn(store, f, draft.values[f.name]);
+  Object.assign(row, store.hooks.insertColumns?.(draft.values, caller, now));
   if (system.teamId) row[system.teamId] = draft.team;
   if (system.createdBy) row[system.createdBy] = caller.userId;
   if (system.version) row[system.version] = 1;

@@ -98,7 +98,8 @@ export const DesignedResource = Type.Object({
 /** POST /api/resources/:name/:id/actions/:action: a workflow transition of one record. */
 export const TransitionParams = Type.Object({
   name: ResourceName,
-  id: Type.Integer({ minimum: 1 }),
+  /** A path segment: digits. */
+  id: Type.String({ pattern: '^[1-9][0-9]{0,14}$' }),
   action: Type.String({ pattern: '^[a-z][a-z0-9_]{0,39}$' }),
 });
 export type TransitionParams = Static<typeof TransitionParams>;
