@@ -16,6 +16,7 @@ import {
   ListQuery,
   ResourceDefinition as ResourceDefinitionSchema,
   TransitionBody,
+  TransitionByIdBody,
   UpdateBody,
 } from '../../src/contract/resource';
 import {
@@ -28,6 +29,7 @@ import {
   ListAnswer,
   ResourceParams,
   ResourceRecordSchema,
+  ActionParams,
   TimelineAnswer,
   TransitionParams,
 } from '../../src/contract/api/resources';
@@ -179,6 +181,26 @@ export async function resourceRoutes(app: FastifyInstance, { database }: { datab
       const caller = await resourceCaller(request, database.db);
       const { id, action } = request.params;
       return ok(await takeTransition(ctx, store, caller, { id: Number(id), action, version: request.body?.version, params: request.body?.params }));
+    },
+  );
+
+  app.post<{ Params: ActionParams; Body: TransitionByIdBody }>(
+    '/api/resources/:name/actions/:action',
+    {
+      config: { access: SIGNED_IN },
+      schema: routeSchema({
+        summary: 'The same transition with the record named in the body, as a screen\'s api action sends it',
+        tags: TAGS,
+        params: ActionParams,
+        body: TransitionByIdBody,
+        data: ResourceRecordSchema,
+        auth: true,
+      }),
+    },
+    async (request) => {
+      const store = await storeOf(request);
+      const caller = await resourceCaller(request, database.db);
+      return ok(await takeTransition(ctx, store, caller, { ...request.body, action: request.params.action }));
     },
   );
 

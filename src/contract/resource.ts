@@ -191,6 +191,13 @@ export const TransitionBody = Type.Object(
 );
 export type TransitionBody = Static<typeof TransitionBody>;
 
+/** The same, for POST /api/resources/:name/actions/:action with the record's id in the body (a screen's `api` action). */
+export const TransitionByIdBody = Type.Object(
+  { id: Type.Integer({ minimum: 1 }), version: TransitionBody.properties.version, params: TransitionBody.properties.params },
+  { additionalProperties: false },
+);
+export type TransitionByIdBody = Static<typeof TransitionByIdBody>;
+
 /** One step of a record's timeline: who took which transition, from which state, when. */
 export interface TimelineEntry {
   id: number;

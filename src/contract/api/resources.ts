@@ -104,6 +104,9 @@ export const TransitionParams = Type.Object({
 });
 export type TransitionParams = Static<typeof TransitionParams>;
 
+export const ActionParams = Type.Object({ name: ResourceName, action: TransitionParams.properties.action });
+export type ActionParams = Static<typeof ActionParams>;
+
 /** A record's timeline: each transition taken, oldest first. */
 export const TimelineAnswer = Type.Object({
   rows: Type.Array(
