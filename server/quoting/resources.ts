@@ -171,8 +171,7 @@ async function reask(trx: Kysely<Database>, previous: ResourceRecord, caller: Re
   throwFirst(draft.problems);
   draft.values.parent_ask_id = previous.id;
   draft.team = previous.team_id ?? caller.teamId;
-  const created = await insertDraft(trx, priceAsks, caller, draft, 'create', now);
-  await timeline(trx, 'price_asks', previous.id, 'reask', null, null, actorOf(caller), now, String(created.ask_no));
+  await insertDraft(trx, priceAsks, caller, draft, 'create', now);
 }
 
 async function askWritten(trx: Kysely<Database>, before: ResourceRecord | null, after: ResourceRecord | null, caller: ResourceCaller): Promise<void> {
