@@ -16,6 +16,7 @@ import { assertAction, resourceCaller } from '../resources/caller';
 import { resourceRegistry } from '../resources/definitions';
 import { listRecords, type ResourceContext } from '../resources/read-records';
 import { totalsCache } from '../resources/totals';
+import type { WrittenEvent } from '../resources/store';
 import { readTimeline } from '../resources/workflow';
 import { nextNumber } from '../resources/write-records';
 import { priceAsks, priceQuotes } from './resources';
@@ -27,7 +28,13 @@ const TAGS = ['quoting'];
 const PUBLIC_WINDOW_MS = 10 * 60_000;
 const EXPIRY_INTERVAL_MS = 60_000;
 
-export async function quotingRoutes(fastify: FastifyInstance, { database }: { database: DatabaseHandle }) {
+export interface QuotingRouteOptions {
+  database: DatabaseHandle;
+  /** Told of a public ask once it committed (live.ts). */
+  onWritten?: (event: WrittenEvent) => void;
+}
+
+export async function quotingRoutes(fastify: FastifyInstance, { database, onWritten }: QuotingRouteOptions) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = database;
   const ctx: ResourceContext = { db, dialect: database.dialect, registry: resourceRegistry(database), totals: totalsCache() };
@@ -97,7 +104,7 @@ export async function quotingRoutes(fastify: FastifyInstance, { database }: { da
       if (body.token && linked === null) throw new ApiError(Code.badRequest, 'publicLinkInvalid');
       const team = linked ?? (await operationTeam(db));
       if (team === null) throw new ApiError(Code.notFound, 'teamNotFound');
-      const ref = await insertPublicAsk(
+      const { id, ask_no: ref } = await insertPublicAsk(
         db,
         team,
         { goods_name: body.goods_name.trim(), spec: (body.spec ?? '').trim(), quantity: body.quantity, contact_name: body.contact_name.trim(), contact_mobile: body.mobile },
@@ -105,6 +112,7 @@ export async function quotingRoutes(fastify: FastifyInstance, { database }: { da
         now,
       );
       ctx.totals.written('price_asks');
+      onWritten?.({ resource: 'price_asks', action: 'create', record: { id, version: 1, team_id: team, created_by: null, created_at: now, updated_at: now } });
       return ok({ ref });
     },
   );

@@ -293,7 +293,7 @@ export interface PublicAsk {
 }
 
 /** A customer's ask: it belongs to the handling team and waits in that team's manual queue only. */
-export async function insertPublicAsk(db: Kysely<Database>, team: number, ask: PublicAsk, askNo: (trx: Kysely<Database>) => Promise<string>, now: number): Promise<string> {
+export async function insertPublicAsk(db: Kysely<Database>, team: number, ask: PublicAsk, askNo: (trx: Kysely<Database>) => Promise<string>, now: number): Promise<{ id: number; ask_no: string }> {
   return db.transaction().execute(async (trx) => {
     const ask_no = await askNo(trx);
     const { id } = await trx
@@ -303,7 +303,7 @@ export async function insertPublicAsk(db: Kysely<Database>, team: number, ask: P
       .executeTakeFirstOrThrow();
     await timeline(trx, 'price_asks', id, 'create', null, 'pending', { userId: null, userName: ask.contact_name, teamId: null }, now, '公开询价');
     await queueFor(trx, team, id, now);
-    return ask_no;
+    return { id, ask_no };
   });
 }
 
@@ -311,4 +311,29 @@ export async function teamNames(db: Kysely<Database>, ids: number[]): Promise<Ma
   if (ids.length === 0) return new Map();
   const rows = await db.selectFrom('teams').select(['id', 'name']).where('id', 'in', ids).execute();
   return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+// ---- live ------------------------------------------------------------------------------------
+
+/** The users of these teams and of every team of the given types. */
+export async function usersOf(db: Kysely<Database>, teamIds: number[], teamTypes: number[]): Promise<number[]> {
+  const rows = await db
+    .selectFrom('users as u')
+    .innerJoin('teams as t', 't.id', 'u.team_id')
+    .select('u.id')
+    .where((eb) => eb.or([...(teamIds.length > 0 ? [eb('u.team_id', 'in', teamIds)] : []), ...(teamTypes.length > 0 ? [eb('t.type', 'in', teamTypes)] : [])]))
+    .where('u.status', '=', 1)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** The teams that hold a quote or a queue item on an ask. */
+export async function teamsOnAsk(db: Kysely<Database>, askId: number): Promise<number[]> {
+  const quoted = await db.selectFrom('price_quotes').select('team_id').where('ask_id', '=', askId).execute();
+  const queued = await db.selectFrom('ask_queue').select('team_id').where('ask_id', '=', askId).execute();
+  return [...new Set([...quoted, ...queued].map((r) => r.team_id))];
+}
+
+export async function quotesOfAsk(db: Kysely<Database>, askId: number) {
+  return db.selectFrom('price_quotes').select(['id', 'team_id', 'status']).where('ask_id', '=', askId).execute();
 }

@@ -61,7 +61,7 @@ async function* batches(ctx: ResourceContext, store: ResourceStore, caller: Reso
     const tail = rows[rows.length - 1];
     last = Object.fromEntries(keys.map((k) => [k.ref.column, tail[`__key_${k.ref.column}`] ?? tail[k.ref.column]]));
     const records = rows.map((row) => toRecord(fields, row));
-    yield { records, format: { lang: caller.lang, dictionaries, labels: (await lookupLabels(ctx, caller, fields, records)) ?? {} } };
+    yield { records, format: { lang: caller.lang, dictionaries, labels: (await lookupLabels(ctx, caller, fields, records, store)) ?? {} } };
     if (rows.length < EXPORT_BATCH) return;
   }
 }

@@ -15,6 +15,7 @@ import {
   IdBody,
   ListQuery,
   ResourceDefinition as ResourceDefinitionSchema,
+  type ResourceRecord,
   TransitionBody,
   TransitionByIdBody,
   UpdateBody,
@@ -45,7 +46,7 @@ import { IMPORT_MAX_MB, importRecords, type ImportMode, type UploadedFile } from
 import { getRecord, listRecords, readRow, type ResourceContext } from './read-records';
 import { listQueryError } from './validation';
 import { bulkDelete, createRecord, deleteRecord, updateRecord } from './write-records';
-import type { ResourceStore } from './store';
+import type { ResourceStore, WrittenEvent } from './store';
 import { totalsCache } from './totals';
 import { readTimeline, takeTransition } from './workflow';
 
@@ -55,7 +56,13 @@ const IMPORT_FIELD = 'file';
 
 type Params = { Params: ResourceParams };
 
-export async function resourceRoutes(app: FastifyInstance, { database }: { database: DatabaseHandle }) {
+export interface ResourceRouteOptions {
+  database: DatabaseHandle;
+  /** Told of each create, update and transition once it committed. */
+  onWritten?: (event: WrittenEvent) => void;
+}
+
+export async function resourceRoutes(app: FastifyInstance, { database, onWritten }: ResourceRouteOptions) {
   // Registered here, not on the whole server, so only these routes (and the avatar's) take multipart bodies.
   await app.register(multipart, { limits: { fileSize: IMPORT_MAX_MB * 1024 * 1024, files: 1 } });
   const registry = resourceRegistry(database);
@@ -66,6 +73,11 @@ export async function resourceRoutes(app: FastifyInstance, { database }: { datab
     if (!store) throw new ApiError(Code.notFound, 'resourceNotFound', { name: request.params.name });
     await store.hooks.refresh?.(database.db);
     return store;
+  }
+
+  function transitioned(store: ResourceStore, record: ResourceRecord): ResourceRecord {
+    onWritten?.({ resource: store.definition.name, action: 'transition', record });
+    return record;
   }
 
   const doc = (summary: string, data: Parameters<typeof routeSchema>[0]['data'], extra: Partial<Parameters<typeof routeSchema>[0]> = {}) =>
@@ -120,7 +132,12 @@ export async function resourceRoutes(app: FastifyInstance, { database }: { datab
   app.post<Params & { Body: { values: Record<string, unknown> } }>(
     '/api/resources/:name/create',
     { config: { access: SIGNED_IN }, schema: doc('Create a record', ResourceRecordSchema, { body: CreateBody }) },
-    async (request) => ok(await createRecord(ctx, await storeOf(request), await resourceCaller(request, database.db), request.body.values)),
+    async (request) => {
+      const store = await storeOf(request);
+      const record = await createRecord(ctx, store, await resourceCaller(request, database.db), request.body.values);
+      onWritten?.({ resource: store.definition.name, action: 'create', record });
+      return ok(record);
+    },
   );
 
   app.post<Params & { Body: UpdateBody }>(
@@ -129,7 +146,12 @@ export async function resourceRoutes(app: FastifyInstance, { database }: { datab
       config: { access: SIGNED_IN },
       schema: doc('Change a record at the version it was read; a changed record answers 409', ResourceRecordSchema, { body: UpdateBody }),
     },
-    async (request) => ok(await updateRecord(ctx, await storeOf(request), await resourceCaller(request, database.db), request.body)),
+    async (request) => {
+      const store = await storeOf(request);
+      const record = await updateRecord(ctx, store, await resourceCaller(request, database.db), request.body);
+      onWritten?.({ resource: store.definition.name, action: 'update', record });
+      return ok(record);
+    },
   );
 
   app.post<Params & { Body: { id: number; version?: number } }>(
@@ -180,7 +202,7 @@ export async function resourceRoutes(app: FastifyInstance, { database }: { datab
       const store = await storeOf(request);
       const caller = await resourceCaller(request, database.db);
       const { id, action } = request.params;
-      return ok(await takeTransition(ctx, store, caller, { id: Number(id), action, version: request.body?.version, params: request.body?.params }));
+      return ok(transitioned(store, await takeTransition(ctx, store, caller, { id: Number(id), action, version: request.body?.version, params: request.body?.params })));
     },
   );
 
@@ -200,7 +222,7 @@ export async function resourceRoutes(app: FastifyInstance, { database }: { datab
     async (request) => {
       const store = await storeOf(request);
       const caller = await resourceCaller(request, database.db);
-      return ok(await takeTransition(ctx, store, caller, { ...request.body, action: request.params.action }));
+      return ok(transitioned(store, await takeTransition(ctx, store, caller, { ...request.body, action: request.params.action })));
     },
   );
 

@@ -52,6 +52,14 @@ export interface StoreHooks {
   onTransition?(step: TransitionStep): Promise<Record<string, RecordValue> | void>;
 }
 
+/** A write that committed, for whoever tells others live (server/quoting/live.ts). */
+export interface WrittenEvent {
+  resource: string;
+  action: 'create' | 'update' | 'transition';
+  /** The record after the write, every field. */
+  record: ResourceRecord;
+}
+
 /** One transition being taken, as the resource's hook sees it. */
 export interface TransitionStep {
   trx: Kysely<Database>;

@@ -88,6 +88,8 @@ describe.each(DIALECTS)('quoting across teams on %s', (dialect) => {
   it('shows the seller both quotes side by side; each quoting team only its own; another asking team nothing', async () => {
     const page = await handleFind(tokens.seller, String(ask.ask_no));
     expect(page.body.code).toBe(200);
+    // The quoter's name comes with the quote, though the seller cannot list the other team's users.
+    expect(page.body.data.labels.quoted_by?.[String(handQuote.quoted_by)]).toBe('郑敏');
     expect(page.body.data.quotes.map((q) => q.id)).toEqual([handQuote.id, ruleQuote.id]);
     expect(page.body.data.timeline.map((t) => t.action)).toEqual(['create', 'quote']);
     expect(Object.values(page.body.data.teams).sort()).toEqual(['云仓报价组', '深圳现货云仓'].sort());
