@@ -416,6 +416,7 @@ export interface Database {
   resource_definition_versions: ResourceDefinitionVersionTable;
   record_history: RecordHistoryTable;
   workflow_events: WorkflowEventTable;
+  document_serials: DocumentSerialTable;
   quote_rules: QuoteRuleTable;
   auto_quote_log: AutoQuoteLogTable;
   ask_queue: AskQueueTable;
@@ -721,4 +722,10 @@ export interface AskQueueTable extends ResourceColumns {
   status: 'open' | 'claimed' | 'quoted' | 'declined';
   assignee_id: number | null;
   reason: string;
+}
+
+/** The last serial handed out for one numbered field of one table on one day ("price_asks.ask_no:XJ20261126"). */
+export interface DocumentSerialTable {
+  stem: string;
+  last: number;
 }

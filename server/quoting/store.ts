@@ -4,8 +4,8 @@
  * send. Every function takes the transaction it runs in.
  */
 import { sql, type Kysely } from 'kysely';
-import type { Selectable } from 'kysely';
-import type { Database, QuoteRuleTable } from '../db/schema';
+import type { Insertable, Selectable } from 'kysely';
+import type { AskQueueTable, AutoQuoteLogTable, Database, QuoteRuleTable } from '../db/schema';
 import type { NoticeType } from '../../src/contract/api/notice';
 import { notify } from '../notices/notify';
 import { writeTimeline } from '../resources/workflow';
@@ -111,7 +111,7 @@ export async function quoteArrived(trx: Kysely<Database>, ask: AskRow, quote: { 
   await noticeTeam(trx, 2, ask.team_id, ask.ask_no, `您的询价单 <b>${ask.ask_no}</b>（${ask.goods_name}）收到新报价 ${quote.quote_no}：单价 ${yuan(quote.price_fen)} 元`, now);
 }
 
-/** Inserts the quote a rule made, with its number, and logs it. */
+/** Inserts the quote a rule made, with its number; answers its id. */
 async function insertRuleQuote(trx: Kysely<Database>, ask: AskRow, rule: QuoteRule, price: number, quoteNo: string, now: number): Promise<number> {
   const { id } = await trx
     .insertInto('price_quotes')
@@ -136,7 +136,6 @@ async function insertRuleQuote(trx: Kysely<Database>, ask: AskRow, rule: QuoteRu
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await trx.insertInto('auto_quote_log').values({ team_id: rule.team_id, ask_id: ask.id, rule_id: rule.id, quote_id: id, outcome: 'quoted', detail: `规则「${rule.name}」报价 ${yuan(price)} 元`.slice(0, 255), created_at: now, updated_at: now }).execute();
   await timeline(trx, 'price_quotes', id, 'create', null, 'submitted', { ...RULES_ACTOR, teamId: rule.team_id }, now, rule.name);
   return id;
 }
@@ -144,7 +143,7 @@ async function insertRuleQuote(trx: Kysely<Database>, ask: AskRow, rule: QuoteRu
 /**
  * What every quoting team does with a new (or re-asked) ask: the first rule of the team that covers
  * it quotes at once; a team none of whose rules does gets the ask in its manual queue, and the log
- * says why. `numberOf` gives the next quote number.
+ * says why. The asker hears once of every quote the rules made. `numberOf` gives the next quote number.
  */
 export async function handleNewAsk(trx: Kysely<Database>, ask: AskRow, numberOf: () => Promise<string>, now: number): Promise<{ quoted: number; queued: number }> {
   const index = await ruleIndex(trx);
@@ -154,24 +153,31 @@ export async function handleNewAsk(trx: Kysely<Database>, ask: AskRow, numberOf:
     if (list) list.push(rule);
     else byTeam.set(rule.team_id, [rule]);
   }
-  let quoted = 0;
-  let queued = 0;
+  const logs: Insertable<AutoQuoteLogTable>[] = [];
+  const queue: Insertable<AskQueueTable>[] = [];
+  const prices: number[] = [];
   for (const team of await quotingTeams(trx)) {
     const coverage = coverageOf(byTeam.get(team) ?? [], ask);
+    const common = { team_id: team, ask_id: ask.id, created_at: now, updated_at: now };
     if (coverage.kind === 'quote') {
-      const quoteNo = await numberOf();
-      const id = await insertRuleQuote(trx, ask, coverage.rule, coverage.price_fen, quoteNo, now);
-      await quoteArrived(trx, ask, { id, quote_no: quoteNo, team_id: team, price_fen: coverage.price_fen }, { ...RULES_ACTOR, teamId: team }, now);
-      ask.status = 'quoted';
-      quoted++;
+      const id = await insertRuleQuote(trx, ask, coverage.rule, coverage.price_fen, await numberOf(), now);
+      logs.push({ ...common, rule_id: coverage.rule.id, quote_id: id, outcome: 'quoted', detail: `规则「${coverage.rule.name}」报价 ${yuan(coverage.price_fen)} 元`.slice(0, 255) });
+      prices.push(coverage.price_fen);
     } else {
-      await trx.insertInto('ask_queue').values({ team_id: team, ask_id: ask.id, status: 'open', assignee_id: null, reason: '', created_at: now, updated_at: now }).execute();
-      await trx.insertInto('auto_quote_log').values({ team_id: team, ask_id: ask.id, rule_id: null, quote_id: null, outcome: 'unmatched', detail: coverage.reason, created_at: now, updated_at: now }).execute();
-      queued++;
+      queue.push({ ...common, status: 'open', assignee_id: null, reason: '' });
+      logs.push({ ...common, rule_id: null, quote_id: null, outcome: 'unmatched', detail: coverage.reason });
     }
   }
-  if (quoted > 0) await trx.updateTable('price_asks').set({ handle_mode: 'auto' }).where('id', '=', ask.id).execute();
-  return { quoted, queued };
+  if (queue.length > 0) await trx.insertInto('ask_queue').values(queue).execute();
+  if (logs.length > 0) await trx.insertInto('auto_quote_log').values(logs).execute();
+  if (prices.length > 0) {
+    await trx.updateTable('price_asks').set({ handle_mode: 'auto' }).where('id', '=', ask.id).execute();
+    await markQuoted(trx, ask, RULES_ACTOR, now);
+    ask.status = 'quoted';
+    const content = `您的询价单 <b>${ask.ask_no}</b>（${ask.goods_name}）收到 ${prices.length} 条自动报价，最低单价 ${yuan(Math.min(...prices))} 元`;
+    await noticeTeam(trx, 2, ask.team_id, ask.ask_no, content, now);
+  }
+  return { quoted: prices.length, queued: queue.length };
 }
 
 /** A public ask lands in one team's manual queue only. */

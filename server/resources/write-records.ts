@@ -195,16 +195,32 @@ async function descendsFrom(db: ReturnType<typeof dynamic>, store: ResourceStore
   return false;
 }
 
-/** The next document number of the day: prefix, YYYYMMDD in China time, a 4-digit serial. */
+/**
+ * The next document number of the day: prefix, YYYYMMDD in China time, a serial of at least 4
+ * digits. Each table's serial of the day is a counter row (one indexed update however many
+ * numbers the day has), started from the greatest number already stored on its first use.
+ */
 export async function nextNumber(trx: Kysely<Database>, store: ResourceStore, field: string, prefix: string, now: number): Promise<string> {
   const stem = `${prefix}${formatDateTime(now).slice(0, 10).replaceAll('-', '')}`;
+  const key = `${store.table}.${field}:${stem}`;
+  const bumped = await trx.updateTable('document_serials').set((eb) => ({ last: eb('last', '+', 1) })).where('stem', '=', key).returning('last').executeTakeFirst();
+  if (bumped) return `${stem}${String(bumped.last).padStart(4, '0')}`;
+  // Past 9999 a day the serial grows a digit: the longest number is the latest, then the greatest.
   const row = await dynamic(trx)
     .selectFrom(store.table)
-    .select(sql<string | null>`max(${sql.ref(field)})`.as('top'))
+    .select(sql.ref(field).as('top'))
     .where(sql.ref(field), 'like', `${stem}%`)
+    .orderBy(sql`length(${sql.ref(field)})`, 'desc')
+    .orderBy(sql.ref(field), 'desc')
+    .limit(1)
     .executeTakeFirst();
-  const last = typeof row?.top === 'string' ? Number(row.top.slice(stem.length)) : 0;
-  return `${stem}${String((Number.isInteger(last) ? last : 0) + 1).padStart(4, '0')}`;
+  const stored = typeof row?.top === 'string' ? Number(row.top.slice(stem.length)) : 0;
+  const last = (Number.isInteger(stored) ? stored : 0) + 1;
+  // A concurrent first use of the same day inserted the row first: take the next number from it.
+  await trx.insertInto('document_serials').values({ stem: key, last }).onConflict((oc) => oc.column('stem').doNothing()).execute();
+  const taken = await trx.selectFrom('document_serials').select('last').where('stem', '=', key).executeTakeFirstOrThrow();
+  if (taken.last !== last) return nextNumber(trx, store, field, prefix, now);
+  return `${stem}${String(last).padStart(4, '0')}`;
 }
 
 async function fillNumbers(trx: Kysely<Database>, store: ResourceStore, values: Record<string, RecordValue>, now: number): Promise<void> {

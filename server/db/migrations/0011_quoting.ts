@@ -19,6 +19,13 @@ function teamTable(db: Kysely<unknown>, t: DialectTypes, name: string): CreateTa
  */
 export const migration: Migration = {
   async up(db, t) {
+    // The day's serial of each numbered field (XJ…, BJ…): one row per table, field and day.
+    await db.schema
+      .createTable('document_serials')
+      .addColumn('stem', 'varchar(120)', (c) => c.primaryKey())
+      .addColumn('last', 'integer', (c) => c.notNull())
+      .execute();
+
     await t
       .withId(db.schema.createTable('workflow_events'))
       .addColumn('resource', 'varchar(40)', (c) => c.notNull())
