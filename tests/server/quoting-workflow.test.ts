@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, DIALECTS, loginAs, startTestServer, type TestServer } from '../support/server-harness';
 import { f, resourceApi, saveDefinition } from '../support/resources';
 import type { ResourceRecord, Workflow } from '../../src/contract/resource';
+import { formatDateTime } from '../../server/resources/time';
 
 const STATES = [
   { value: 'draft', label: { zh: '草稿', en: 'Draft' } },
@@ -105,6 +106,20 @@ describe.each(DIALECTS)('workflows on %s', (dialect) => {
     const steps = (await call<{ rows: Array<{ action: string; from_state: string; to_state: string; user_name: string }> }>(server, '/api/resources/sample_request/timeline', { token: tokens.seller, body: { id: made.id } })).body.data.rows;
     expect(steps.map((s) => [s.action, s.from_state, s.to_state])).toEqual([['send', 'draft', 'sent'], ['finish', 'sent', 'done']]);
     expect((await call(server, '/api/resources/sample_request/timeline', { token: tokens.sunli, body: { id: made.id } })).status).toBe(404);
+  });
+
+  it('keeps numbering a day past its 9,999th document, without a duplicate', async () => {
+    const stem = `CG${formatDateTime(Date.now()).slice(0, 10).replaceAll('-', '')}`;
+    const { team_id } = await server.database.db.selectFrom('users').select('team_id').where('username', '=', 'seller').executeTakeFirstOrThrow();
+    const now = Date.now();
+    await server.database.db
+      .insertInto('purchases')
+      .values({ team_id, purchase_no: `${stem}9999`, supplier: '义乌小商品城', goods_name: '收纳盒', quantity: 1, amount_fen: 100, status: 'draft', expected_at: null, created_at: now, updated_at: now })
+      .execute();
+    const purchases = resourceApi(server, 'purchases');
+    const values = { supplier: '义乌小商品城', goods_name: '收纳盒', quantity: 2, amount_fen: 200 };
+    expect((await purchases.create(tokens.seller, values)).body.data.purchase_no).toBe(`${stem}10000`);
+    expect((await purchases.create(tokens.seller, values)).body.data.purchase_no).toBe(`${stem}10001`);
   });
 
   it('expires an ask past its deadline and a quote past its validity when they are next read', async () => {
