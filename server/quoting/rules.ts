@@ -3,25 +3,11 @@
  * did. Rules are indexed once (by SKU, by category, by the first two characters of a keyword) so an
  * ask meets only the rules that could match it, never every rule.
  */
+import type { Selectable } from 'kysely';
+import type { QuoteRuleTable } from '../db/schema';
 
-export interface QuoteRule {
-  id: number;
-  team_id: number;
-  name: string;
-  match_type: 'keyword' | 'sku' | 'category';
-  match_value: string;
-  price_mode: 'markup' | 'fixed';
-  cost_fen: number;
-  markup_pct: number;
-  fixed_fen: number;
-  floor_fen: number;
-  stock: number;
-  max_quantity: number;
-  delivery_days: number;
-  validity_hours: number;
-  quote_type: 'spot' | 'transfer';
-  enabled: boolean;
-}
+/** A rule as matching and pricing use it: its row, enabled as a boolean. */
+export type QuoteRule = Omit<Selectable<QuoteRuleTable>, 'enabled' | 'version' | 'created_by' | 'created_at' | 'updated_at'> & { enabled: boolean };
 
 export interface AskToMatch {
   goods_name: string;

@@ -5,29 +5,17 @@
  */
 import { Type, type Static } from '../schema';
 import { patterns } from '../validators';
+import { TimelineRow } from './resources';
 
 export const HandleFindQuery = Type.Object({ name: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false });
 export type HandleFindQuery = Static<typeof HandleFindQuery>;
 
 const Row = Type.Record(Type.String(), Type.Unknown());
-const Timeline = Type.Array(
-  Type.Object({
-    id: Type.Integer(),
-    action: Type.String(),
-    from_state: Type.Union([Type.String(), Type.Null()]),
-    to_state: Type.Union([Type.String(), Type.Null()]),
-    user_id: Type.Union([Type.Integer(), Type.Null()]),
-    user_name: Type.String(),
-    note: Type.String(),
-    created_at: Type.Integer(),
-  }),
-);
-
 /** The ask with its photos and timeline, and the quotes the caller may see (cheapest first) with their timelines. */
 export const HandleFindAnswer = Type.Object({
   ask: Row,
   photos: Type.Array(Type.String()),
-  timeline: Timeline,
+  timeline: Type.Array(TimelineRow),
   quotes: Type.Array(Row),
   /** Lookup labels of the quotes (quoted_by, rule_id…): field → id → label. */
   labels: Type.Record(Type.String(), Type.Record(Type.String(), Type.String())),

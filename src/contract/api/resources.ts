@@ -107,18 +107,17 @@ export type TransitionParams = Static<typeof TransitionParams>;
 export const ActionParams = Type.Object({ name: ResourceName, action: TransitionParams.properties.action });
 export type ActionParams = Static<typeof ActionParams>;
 
-/** A record's timeline: each transition taken, oldest first. */
-export const TimelineAnswer = Type.Object({
-  rows: Type.Array(
-    Type.Object({
-      id: Type.Integer(),
-      action: Type.String(),
-      from_state: Type.Union([Type.String(), Type.Null()]),
-      to_state: Type.Union([Type.String(), Type.Null()]),
-      user_id: Type.Union([Type.Integer(), Type.Null()]),
-      user_name: Type.String(),
-      note: Type.String(),
-      created_at: Type.Integer(),
-    }),
-  ),
+/** One step of a record's timeline (TimelineEntry). */
+export const TimelineRow = Type.Object({
+  id: Type.Integer(),
+  action: Type.String(),
+  from_state: Type.Union([Type.String(), Type.Null()]),
+  to_state: Type.Union([Type.String(), Type.Null()]),
+  user_id: Type.Union([Type.Integer(), Type.Null()]),
+  user_name: Type.String(),
+  note: Type.String(),
+  created_at: Type.Integer(),
 });
+
+/** A record's timeline: each transition taken, oldest first. */
+export const TimelineAnswer = Type.Object({ rows: Type.Array(TimelineRow) });
