@@ -17,6 +17,7 @@ import { expiresAt, urgeWait } from './rules';
 import {
   acceptOn,
   askById,
+  asksNaming,
   expireDue,
   handleNewAsk,
   isTeamMember,
@@ -235,6 +236,15 @@ async function queueTransition(step: TransitionStep): Promise<Record<string, num
   }
 }
 
+/** Goods a quoting team added: every open ask naming them (by SKU or within its goods name) gets a type-1 notice. */
+export async function goodsWritten(trx: Kysely<Database>, before: ResourceRecord | null, after: ResourceRecord | null, caller: ResourceCaller): Promise<void> {
+  if (before || !after || caller.teamType !== QUOTING) return;
+  const now = Number(after.created_at);
+  for (const ask of await asksNaming(trx, String(after.name ?? ''), String(after.sku ?? ''))) {
+    await noticeTeam(trx, 1, ask.team_id, ask.ask_no, `报价团队新增了您询价的商品 <b>${String(after.name)}</b>（询价单 ${ask.ask_no}）`, now);
+  }
+}
+
 export const priceAsks: ResourceStore = builtin({
   name: 'price_asks',
   zh: '询价单',
@@ -374,6 +384,7 @@ export const QUOTING_STORES: ResourceStore[] = [priceAsks, priceQuotes, quoteRul
 /** What each demo role needs of quoting (seed/demo.ts). */
 export const QUOTING_PERMISSIONS = {
   asker: ['price_asks:read', 'price_asks:write', 'price_quotes:read'],
-  quoter: ['price_quotes:read', 'price_quotes:write', 'price_asks:read', 'quote_rules:read', 'quote_rules:write'],
+  // Quoting teams keep goods too: new goods an open ask names tell its asker (notice type 1).
+  quoter: ['price_quotes:read', 'price_quotes:write', 'price_asks:read', 'quote_rules:read', 'quote_rules:write', 'goods:read', 'goods:write'],
   manager: ['price_asks:read', 'price_quotes:read'],
 };

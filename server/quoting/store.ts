@@ -343,3 +343,17 @@ export async function teamsOnAsk(db: Kysely<Database>, askId: number): Promise<n
 export async function quotesOfAsk(db: Kysely<Database>, askId: number) {
   return db.selectFrom('price_quotes').select(['id', 'team_id', 'status']).where('ask_id', '=', askId).execute();
 }
+
+/** The open asks that name these goods: the same SKU, or the goods' name within the ask's goods name. */
+export async function asksNaming(db: Kysely<Database>, name: string, sku: string): Promise<Array<{ id: number; ask_no: string; team_id: number }>> {
+  const text = name.trim();
+  if (!text && !sku) return [];
+  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return db
+    .selectFrom('price_asks')
+    .select(['id', 'ask_no', 'team_id'])
+    .where('status', 'in', ['pending', 'quoted'])
+    .where((eb) => eb.or([...(sku ? [eb('sku', '=', sku)] : []), ...(text ? [eb(sql<string>`goods_name`, 'like', sql<string>`${pattern} escape '\\'`)] : [])]))
+    .limit(200)
+    .execute();
+}

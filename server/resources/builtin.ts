@@ -7,7 +7,7 @@ import { settings } from '../../src/contract/settings';
 import { revokeUserSessions } from '../auth/sessions';
 import type { ResourceStore, SystemColumns } from './store';
 import { builtin, codes, enumOf, field, FULL, lookup, money, numbered, options, readWrite, remark, text } from './builtin-spec';
-import { QUOTING_PERMISSIONS, QUOTING_STORES } from '../quoting/resources';
+import { goodsWritten, QUOTING_PERMISSIONS, QUOTING_STORES } from '../quoting/resources';
 
 const PLATFORMS = options(['douyin', '抖音', 'Douyin', 'magenta'], ['kuaishou', '快手', 'Kuaishou', 'orange'], ['wechat', '微信小店', 'WeChat Store', 'green']);
 const ENABLED = options([1, '启用', 'Enabled', 'green'], [0, '停用', 'Disabled', 'red']);
@@ -331,6 +331,8 @@ const goods = builtin({
   permissions: codes('goods'),
   // The SKU is unique within a team (goods_team_sku).
   uniques: [['team_id', 'sku']],
+  // New goods of a quoting team that an open ask names: the asking team hears of them (notice type 1).
+  hooks: { afterWrite: goodsWritten },
 });
 
 const goodsComments = builtin({

@@ -171,6 +171,18 @@ describe.each(DIALECTS)('quoting across teams on %s', (dialect) => {
     expect(linked).toMatchObject([{ goods_name: '碳钢闸阀', status: 'pending', quantity: 10 }]);
   });
 
+  it('tells the asker when a quoting team adds goods an open ask names (type 1)', async () => {
+    const open = (await asks().create(tokens.seller, { goods_name: '竹纤维毛巾 三条装', quantity: 300 })).body.data;
+    const goods = await resourceApi(server, 'goods').create(tokens.staff, { sku: 'ZXW-001', name: '竹纤维毛巾', price_fen: 2990, status: 'on_sale' });
+    expect(goods.body.code).toBe(200);
+    const told = (await notices(tokens.seller)).filter((n) => n.type === 1 && n.find_id === open.ask_no);
+    expect(told).toHaveLength(1);
+    expect(told[0].content).toContain('竹纤维毛巾');
+    // Goods a seller adds for itself tell nobody.
+    await resourceApi(server, 'goods').create(tokens.seller, { sku: 'ZXW-002', name: '竹纤维毛巾', price_fen: 2990, status: 'draft' });
+    expect((await notices(tokens.seller)).filter((n) => n.type === 1 && n.find_id === open.ask_no)).toHaveLength(1);
+  });
+
   it('lets a customer ask without an account; the ask lands in the operation team’s queue', async () => {
     const bad = await call(server, '/api/public/bao-jia', { body: { goods_name: '办公椅', quantity: 20, contact_name: '刘先生', mobile: '12345' } });
     expect(bad.body.code).toBe(400);
