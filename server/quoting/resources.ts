@@ -384,7 +384,6 @@ export const QUOTING_STORES: ResourceStore[] = [priceAsks, priceQuotes, quoteRul
 /** What each demo role needs of quoting (seed/demo.ts). */
 export const QUOTING_PERMISSIONS = {
   asker: ['price_asks:read', 'price_asks:write', 'price_quotes:read'],
-  // Quoting teams keep goods too: new goods an open ask names tell its asker (notice type 1).
-  quoter: ['price_quotes:read', 'price_quotes:write', 'price_asks:read', 'quote_rules:read', 'quote_rules:write', 'goods:read', 'goods:write'],
+  quoter: ['price_quotes:read', 'price_quotes:write', 'price_asks:read', 'quote_rules:read', 'quote_rules:write'],
   manager: ['price_asks:read', 'price_quotes:read'],
 };

@@ -172,6 +172,10 @@ describe.each(DIALECTS)('quoting across teams on %s', (dialect) => {
   });
 
   it('tells the asker when a quoting team adds goods an open ask names (type 1)', async () => {
+    // A quoting team that keeps goods: its role is granted them (the demo quoter role is not).
+    const { id: quoter } = await server.database.db.selectFrom('roles').select('id').where('code', '=', 'quoter').executeTakeFirstOrThrow();
+    await server.database.db.insertInto('role_permissions').values([{ role_id: quoter, permission: 'goods:read' }, { role_id: quoter, permission: 'goods:write' }]).execute();
+    tokens.staff = (await loginAs(server, 'staff', 'staff123')).token;
     const open = (await asks().create(tokens.seller, { goods_name: '竹纤维毛巾 三条装', quantity: 300 })).body.data;
     const goods = await resourceApi(server, 'goods').create(tokens.staff, { sku: 'ZXW-001', name: '竹纤维毛巾', price_fen: 2990, status: 'on_sale' });
     expect(goods.body.code).toBe(200);
