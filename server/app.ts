@@ -6,6 +6,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/open';
 import { envelopePlugin } from './http/envelope';
+import { lazySchemaController } from './http/lazy-compilers';
+import { loggedUrl, RequestLog } from './http/request-log';
 import { securityHeaders } from './http/security';
 import { apiDocs } from './http/docs';
 import { spa } from './http/spa';
@@ -46,21 +48,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
       serializers: {
-        // The chat socket is opened with ?token= (an access token or a ticket): it never reaches the logs.
         req: (req) => ({
           method: req.method,
-          url: req.url.replace(/([?&]token=)[^&#]*/g, '$1[redacted]'),
+          url: loggedUrl(req.url),
           host: req.host,
           remoteAddress: req.ip,
           remotePort: req.socket?.remotePort,
         }),
       },
     },
+    logController: new RequestLog(config.slowRequestMs),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     ajv: { customOptions: { allErrors: false, coerceTypes: false, removeAdditional: false } },
+    schemaController: lazySchemaController(),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // While draining, answers end their connection: a keep-alive socket that turns idle after close()

@@ -78,7 +78,7 @@ export async function accountRoutes(
     },
     async (request, reply) => {
       const { username, password, mobile, code } = request.body;
-      assertAcceptablePassword(password);
+      await assertAcceptablePassword(password);
       if (await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst()) {
         throw new ApiError(Code.badRequest, 'usernameTaken');
       }
@@ -127,7 +127,7 @@ export async function accountRoutes(
     },
     async (request) => {
       const { mobile, code, password } = request.body;
-      assertAcceptablePassword(password);
+      await assertAcceptablePassword(password);
       await consumeCode(db, mobile, 'reset', code);
       const user = await db.selectFrom('users').select(['id', 'username']).where('mobile', '=', mobile).executeTakeFirst();
       if (!user) throw new ApiError(Code.badRequest, 'codeInvalid');
@@ -146,7 +146,7 @@ export async function accountRoutes(
     async (request) => {
       const { old_password, password } = request.body;
       await assertCallerPassword(request, old_password, 'change-password');
-      assertAcceptablePassword(password);
+      await assertAcceptablePassword(password);
       await setPassword(request.caller!.userId, password);
       await audit(request, 'change-password', 'ok');
       return ok(null);

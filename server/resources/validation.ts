@@ -9,8 +9,16 @@ import localizeZh from 'ajv-i18n/localize/zh';
 import { ListQuery, valuesSchema, type ResourceDefinition } from '../../src/contract/resource';
 import type { Language } from '../http/messages';
 
-const ajv = new Ajv({ allErrors: true, strict: false });
-addFormats(ajv);
+let shared: Ajv | undefined;
+
+/** Made at the first validation: building ajv and its meta-schema is a noticeable part of a start. */
+function ajv(): Ajv {
+  if (!shared) {
+    shared = new Ajv({ allErrors: true, strict: false });
+    addFormats(shared);
+  }
+  return shared;
+}
 
 /** A definition object stands for one version: a changed definition is a new object, compiled anew. */
 const compiled = new WeakMap<ResourceDefinition, ValidateFunction>();
@@ -18,7 +26,7 @@ const compiled = new WeakMap<ResourceDefinition, ValidateFunction>();
 function validatorOf(definition: ResourceDefinition): ValidateFunction {
   let validate = compiled.get(definition);
   if (!validate) {
-    validate = ajv.compile(valuesSchema(definition));
+    validate = ajv().compile(valuesSchema(definition));
     compiled.set(definition, validate);
   }
   return validate;
@@ -79,10 +87,11 @@ export function validateFieldValue(definition: ResourceDefinition, fieldName: st
   return errors[0]?.message ?? null;
 }
 
-const listQuery = ajv.compile<ListQuery>(ListQuery);
+let listQuery: ValidateFunction<ListQuery> | undefined;
 
 /** A ListQuery that arrived outside a JSON body (the export's query string); the first error when invalid. */
 export function listQueryError(value: unknown, lang: Language): { path: string; message: string } | null {
+  listQuery ??= ajv().compile<ListQuery>(ListQuery);
   if (listQuery(value)) return null;
   const error = listQuery.errors![0];
   return { path: ['query', ...pathOf(error)].join('.'), message: localized(error, lang) };
