@@ -4,6 +4,7 @@ import localizeZh from 'ajv-i18n/localize/zh';
 import type { ErrorObject } from 'ajv';
 import { Code, httpStatusFor, type Envelope } from '../../src/contract/envelope';
 import { ApiError } from './errors';
+import { isRefusedValue } from '../db/errors';
 import { FIELD_MESSAGES, languageOf, message, type Language, type MessageKey } from './messages';
 
 declare module 'fastify' {
@@ -78,6 +79,10 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
     }
     if (JSON_ERRORS.has(error.code) || error instanceof SyntaxError || (error.statusCode === 400 && !error.code)) {
       return sendEnvelope(reply, Code.badRequest, message(request.lang, 'invalidJson'));
+    }
+    if (isRefusedValue(error)) {
+      request.log.info({ err: error }, 'value refused by the database');
+      return sendEnvelope(reply, Code.badRequest, message(request.lang, 'badRequest'));
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ err: error }, 'client error');

@@ -76,6 +76,24 @@ describe.each(DIALECTS)('findings of the hardening review on %s', (dialect) => {
     expect((await call(server, '/api/index/index-init', { token: admin })).body.code).toBe(200);
   });
 
+  it('answers a value the database cannot store with 400, over HTTP and the chat socket', async () => {
+    const nul = await call(server, '/api/resources/goods/list', { token: admin, body: { keyword: 'a\u0000b' } });
+    const huge = await call(server, '/api/resources/goods/get', { token: admin, body: { id: 2 ** 53 + 2 } });
+    const from = await chatUser(server, 'sunli');
+    const to = await chatUser(server, 'staff');
+    const socket = await connectChat(server.url, from.token);
+    try {
+      const client_msg_id = randomUUID();
+      socket.send('im.message.publish', { talk_type: 1, msg_type: 1, receiver_id: to.id, content: 'a\u0000b', client_msg_id });
+      const ack = await socket.next<{ client_msg_id: string; code: number }>('im.message.ack', (a) => a.client_msg_id === client_msg_id);
+      // SQLite stores a NUL and has no integer ceiling; PostgreSQL refuses both: the caller's value, never a 500.
+      const expected = dialect === 'postgres' ? [400, 400, 400] : [200, 404, 200];
+      expect([nul.status, huge.status, ack.content.code]).toEqual(expected);
+    } finally {
+      await socket.close();
+    }
+  });
+
   describe('a message published again', () => {
     let from: ChatUser;
     let to: ChatUser;
