@@ -21,12 +21,18 @@ const database = openDatabase(config);
 const { applied, seeded } = await prepareDatabase(database, config);
 const app = await buildApp({ config, database });
 
+/** How long a draining server keeps answering 503 before it closes its connections. */
+const DRAIN_GRACE_MS = 1_000;
+
 let stopping = false;
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   app.log.info({ signal }, 'draining requests and sockets');
-  // close() stops accepting, lets open requests finish and runs onClose hooks (sockets) first.
+  // Requests on kept-alive connections get their 503 for a moment rather than a closed socket;
+  // then close() stops accepting, lets open requests finish and runs onClose hooks (sockets) first.
+  app.drain();
+  await new Promise((resolve) => setTimeout(resolve, DRAIN_GRACE_MS));
   await app.close();
   await database.close();
   process.exit(0);

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import multipart, { type MultipartFile } from '@fastify/multipart';
+import multipart from '@fastify/multipart';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Config } from '../config';
@@ -13,6 +13,7 @@ import { ApiError } from '../http/errors';
 import { routeSchema } from '../http/route';
 import { UPLOADS_PREFIX, uploadsRoot } from '../http/uploads';
 import { IMAGE_EXTENSIONS, imageExtension } from '../http/image-type';
+import { receiveFile } from '../http/multipart';
 import { recordLog } from '../audit/system-log';
 import { nextVersion } from '../db/versioned';
 
@@ -112,11 +113,11 @@ export async function profileRoutes(app: FastifyInstance, { db, config }: { db: 
     },
     async (request) => {
       const userId = request.caller!.userId;
-      const part = request.isMultipart() ? await request.file() : undefined;
-      if (!part) throw new ApiError(Code.badRequest, 'avatarMissing');
-      // Read before any refusal: an unread part would leave the rest of the request stuck on the socket.
-      const bytes = await readAvatar(part);
-      if (part.fieldname !== AVATAR_FIELD) throw new ApiError(Code.badRequest, 'avatarMissing');
+      const { bytes } = await receiveFile(request, {
+        field: AVATAR_FIELD,
+        missing: () => new ApiError(Code.badRequest, 'avatarMissing'),
+        tooLarge: () => new ApiError(Code.payloadTooLarge, 'avatarTooLarge', { mb: AVATAR_MAX_MB }),
+      });
       const ext = imageExtension(bytes);
       if (!ext) throw new ApiError(Code.badRequest, 'avatarType');
 
@@ -141,15 +142,4 @@ export async function profileRoutes(app: FastifyInstance, { db, config }: { db: 
       return ok({ logo });
     },
   );
-
-  async function readAvatar(part: MultipartFile): Promise<Buffer> {
-    try {
-      return await part.toBuffer();
-    } catch (error) {
-      if (error instanceof app.multipartErrors.RequestFileTooLargeError) {
-        throw new ApiError(Code.payloadTooLarge, 'avatarTooLarge', { mb: AVATAR_MAX_MB });
-      }
-      throw error;
-    }
-  }
 }

@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import { checkAccess, checkLogin, noteActivity, type Caller } from '../auth/sessions';
 import { ok } from '../http/envelope';
 import { ApiError } from '../http/errors';
+import { isRefusedValue } from '../db/errors';
 import { languageOf, message } from '../http/messages';
 import { routeSchema } from '../http/route';
 import { ConversationBody, PublishBody, ReviewBody, SocketTicket } from '../../src/contract/api/chat';
@@ -108,6 +109,10 @@ export async function chatSocket(app: FastifyInstance, { config, ...chat }: Chat
               acknowledge(body.client_msg_id, { code: error.code, msg: message(language, error.key, error.params), data: null });
               // A login that ended takes its socket with it; the client asks for a new ticket and hears the same.
               if (error.code === Code.unauthorized) socket.close(CLOSE_UNAUTHORIZED, 'unauthorized');
+              return;
+            }
+            if (isRefusedValue(error)) {
+              acknowledge(body.client_msg_id, { code: Code.badRequest, msg: message(language, 'badRequest'), data: null });
               return;
             }
             request.log.error({ err: error }, 'chat publish failed');

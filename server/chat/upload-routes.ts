@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import multipart, { type MultipartFile } from '@fastify/multipart';
+import multipart from '@fastify/multipart';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { CHAT_FILE_EXTENSIONS, CHAT_FILE_MAX_BYTES, CHAT_IMAGE_MAX_BYTES, ChatUpload } from '../../src/contract/api/chat';
@@ -12,6 +12,7 @@ import { ApiError } from '../http/errors';
 import { routeSchema } from '../http/route';
 import { UPLOADS_PREFIX, uploadsRoot } from '../http/uploads';
 import { imageExtension } from '../http/image-type';
+import { receiveFile } from '../http/multipart';
 
 const FOLDER = 'chat';
 const FIELD = 'file';
@@ -36,17 +37,6 @@ export async function uploadRoutes(app: FastifyInstance, { db, dataDir }: { db: 
   await app.register(multipart, { limits: { fileSize: CHAT_FILE_MAX_BYTES, files: 1 } });
   const folder = path.join(uploadsRoot(dataDir), FOLDER);
 
-  async function read(part: MultipartFile): Promise<Buffer> {
-    try {
-      return await part.toBuffer();
-    } catch (error) {
-      if (error instanceof app.multipartErrors.RequestFileTooLargeError) {
-        throw new ApiError(Code.payloadTooLarge, 'chatFileTooLarge', { mb: CHAT_FILE_MAX_BYTES / MB });
-      }
-      throw error;
-    }
-  }
-
   app.post(
     '/chat/upload',
     {
@@ -59,11 +49,11 @@ export async function uploadRoutes(app: FastifyInstance, { db, dataDir }: { db: 
       },
     },
     async (request) => {
-      const part = request.isMultipart() ? await request.file() : undefined;
-      if (!part) throw new ApiError(Code.badRequest, 'chatFileMissing');
-      // Read before any refusal: an unread part would leave the rest of the request stuck on the socket.
-      const bytes = await read(part);
-      if (part.fieldname !== FIELD || bytes.length === 0) throw new ApiError(Code.badRequest, 'chatFileMissing');
+      const missing = () => new ApiError(Code.badRequest, 'chatFileMissing');
+      const tooLarge = () => new ApiError(Code.payloadTooLarge, 'chatFileTooLarge', { mb: CHAT_FILE_MAX_BYTES / MB });
+      const part = await receiveFile(request, { field: FIELD, missing, tooLarge });
+      const { bytes } = part;
+      if (bytes.length === 0) throw missing();
       const picture = imageExtension(bytes);
       if (picture && bytes.length > CHAT_IMAGE_MAX_BYTES) throw new ApiError(Code.payloadTooLarge, 'chatFileTooLarge', { mb: CHAT_IMAGE_MAX_BYTES / MB });
       const named = path.extname(part.filename).slice(1).toLowerCase();

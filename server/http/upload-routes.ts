@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import multipart, { type MultipartFile } from '@fastify/multipart';
+import multipart from '@fastify/multipart';
 import type { Config } from '../config';
 import { Code } from '../../src/contract/envelope';
 import { FILE_TYPES, IMAGE_TYPES, UPLOAD_FIELD, UPLOAD_MAX_BYTES, UPLOAD_MAX_MB, UploadData, UploadQuery } from '../../src/contract/upload';
@@ -11,6 +11,7 @@ import { ApiError } from './errors';
 import { routeSchema } from './route';
 import { UPLOADS_PREFIX, uploadsRoot } from './uploads';
 import { imageExtension } from './image-type';
+import { receiveFile } from './multipart';
 
 const IMAGE_FOLDER = 'images';
 const FILE_FOLDER = 'files';
@@ -52,19 +53,6 @@ export async function uploadRoutes(app: FastifyInstance, { config }: { config: C
 
   const tooLarge = () => new ApiError(Code.payloadTooLarge, 'uploadTooLarge', { mb: UPLOAD_MAX_MB });
 
-  async function read(part: MultipartFile): Promise<Buffer> {
-    let bytes: Buffer;
-    try {
-      bytes = await part.toBuffer();
-    } catch (error) {
-      if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw tooLarge();
-      throw error;
-    }
-    // A file just over the limit can end on the chunk that hit it, before toBuffer looks: the stream says so.
-    if (part.file.truncated) throw tooLarge();
-    return bytes;
-  }
-
   async function store(folder: string, file: string, bytes: Buffer): Promise<string> {
     const target = path.join(root, folder, file);
     await fs.mkdir(path.dirname(target), { recursive: true });
@@ -85,11 +73,10 @@ export async function uploadRoutes(app: FastifyInstance, { config }: { config: C
       },
     },
     async (request) => {
-      const part = request.isMultipart() ? await request.file() : undefined;
-      if (!part) throw new ApiError(Code.badRequest, 'uploadMissing');
-      // Read before any refusal: an unread part would leave the rest of the request stuck on the socket.
-      const bytes = await read(part);
-      if (part.fieldname !== UPLOAD_FIELD || bytes.length === 0) throw new ApiError(Code.badRequest, 'uploadMissing');
+      const missing = () => new ApiError(Code.badRequest, 'uploadMissing');
+      const part = await receiveFile(request, { field: UPLOAD_FIELD, missing, tooLarge });
+      const { bytes } = part;
+      if (bytes.length === 0) throw missing();
       const image = imageExtension(bytes);
       const id = randomBytes(16).toString('hex');
 

@@ -6,6 +6,7 @@
 import type { FieldOption, FieldType, ResourceAction, ResourceDefinition, ResourceField } from '../../src/contract/resource';
 import { settings } from '../../src/contract/settings';
 import { revokeUserSessions } from '../auth/sessions';
+import { AUDIT_ACTION_OPTIONS } from '../audit/actions';
 import { storageOf, type ResourceStore, type StoreHooks, type SystemColumns } from './store';
 
 type Extra = Partial<Omit<ResourceField, 'name' | 'title' | 'type'>>;
@@ -372,7 +373,7 @@ const systemLogs = builtin({
   fields: [
     lookup('user_id', '用户', 'User', 'users', 'name'),
     text('username', '用户名', 'User name', 64, { searchable: true, indexed: true }),
-    text('action', '操作', 'Action', 64, { required: true, searchable: true, indexed: true }),
+    enumOf('action', '操作', 'Action', AUDIT_ACTION_OPTIONS, { required: true }),
     text('target', '对象', 'Target', 255, { searchable: true }),
     text('ip', 'IP 地址', 'IP address', 64),
     enumOf('result', '结果', 'Result', options(['ok', '成功', 'Success', 'green'], ['fail', '失败', 'Failure', 'red']), { required: true }),

@@ -32,6 +32,7 @@ import type { DatabaseHandle } from '../db/open';
 import { ok } from '../http/envelope';
 import { ApiError } from '../http/errors';
 import { routeSchema } from '../http/route';
+import { receiveFile } from '../http/multipart';
 import { assertAction, definitionFor, mayTake, resourceCaller } from './caller';
 import { resourceRegistry } from './definitions';
 import { exportRecords } from './export';
@@ -185,20 +186,12 @@ export async function resourceRoutes(app: FastifyInstance, { database }: { datab
     },
   );
 
-  async function uploaded(request: FastifyRequest): Promise<UploadedFile> {
-    const part = request.isMultipart() ? await request.file() : undefined;
-    if (!part) throw new ApiError(Code.badRequest, 'importFileMissing');
-    let bytes: Buffer;
-    try {
-      // Read before any refusal: an unread part would leave the rest of the request stuck on the socket.
-      bytes = await part.toBuffer();
-    } catch (error) {
-      if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw new ApiError(Code.payloadTooLarge, 'importTooLarge', { mb: IMPORT_MAX_MB });
-      throw error;
-    }
-    if (part.fieldname !== IMPORT_FIELD) throw new ApiError(Code.badRequest, 'importFileMissing');
-    return { filename: part.filename, mimetype: part.mimetype, bytes };
-  }
+  const uploaded = (request: FastifyRequest): Promise<UploadedFile> =>
+    receiveFile(request, {
+      field: IMPORT_FIELD,
+      missing: () => new ApiError(Code.badRequest, 'importFileMissing'),
+      tooLarge: () => new ApiError(Code.payloadTooLarge, 'importTooLarge', { mb: IMPORT_MAX_MB }),
+    });
 
   const importDescription = `multipart/form-data with one file field \`${IMPORT_FIELD}\`: a CSV (UTF-8) or XLSX file of at most ${IMPORT_MAX_MB} MiB whose first row holds field titles or names.`;
   for (const [url, summary, preview] of [

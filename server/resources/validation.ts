@@ -7,7 +7,11 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import localizeZh from 'ajv-i18n/localize/zh';
 import { ListQuery, valuesSchema, type ResourceDefinition } from '../../src/contract/resource';
-import type { Language } from '../http/messages';
+import { patterns, storedUrlPattern } from '../../src/contract/validators';
+import { message, type Language } from '../http/messages';
+
+/** Patterns whose failure the user reads as the rule it is, not as the pattern's text. */
+const LINK_PATTERNS: ReadonlySet<string> = new Set([patterns.link, storedUrlPattern]);
 
 let shared: Ajv | undefined;
 
@@ -55,7 +59,9 @@ export function validateValues(definition: ResourceDefinition, values: Record<st
     const enumMiss = error.keyword === 'oneOf' || error.schemaPath.includes('/oneOf/');
     const previous = byField.get(field);
     if (previous && !(enumMiss && error.keyword === 'oneOf')) continue;
-    byField.set(field, { field, path: segments.join('.'), keyword: error.keyword, message: enumMiss ? enumMessage(lang) : localized(error, lang) });
+    const linkMiss = error.keyword === 'pattern' && LINK_PATTERNS.has((error.params as { pattern?: string }).pattern ?? '');
+    const text = enumMiss ? enumMessage(lang) : linkMiss ? message(lang, 'linkInvalid') : localized(error, lang);
+    byField.set(field, { field, path: segments.join('.'), keyword: error.keyword, message: text });
   }
   return [...byField.values()];
 }

@@ -19,6 +19,7 @@ import { ok } from '../http/envelope';
 import { ApiError } from '../http/errors';
 import { routeSchema } from '../http/route';
 import { recordLog } from '../audit/system-log';
+import { mayOpenView } from '../index/menu-tree';
 import { ScreenStore } from './store';
 import type { BundledScreens } from './bundled';
 import { bindMenu } from './menu-binding';
@@ -57,9 +58,13 @@ export async function screenRoutes(app: FastifyInstance, { db, bundled, definiti
     '/api/screens/resolve',
     {
       config: { access: 'authenticated' },
-      schema: routeSchema({ summary: 'The screen a console draws for a vue_path: published, else bundled; null when none', tags: ['screens'], body: ScreenResolveBody, data: Anything, auth: true }),
+      schema: routeSchema({ summary: 'The screen a console draws for a vue_path of its menu: published, else bundled; null when none', tags: ['screens'], body: ScreenResolveBody, data: Anything, auth: true }),
     },
-    async (request) => ok(await store.resolve((request.body as { vue_path: string }).vue_path)),
+    async (request) => {
+      const vuePath = (request.body as { vue_path: string }).vue_path;
+      if (!(await mayOpenView(db, await request.access(), vuePath))) throw new ApiError(Code.forbidden, 'forbidden');
+      return ok(await store.resolve(vuePath));
+    },
   );
 
   app.post(

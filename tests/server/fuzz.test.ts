@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, loginAs, startTestServer, type TestServer } from '../support/server-harness';
+import { casesFor, operationsOf, seededRandom, type FuzzCase, type OpenApiDocument } from '../support/fuzz-cases';
+import { rawRequest } from '../support/raw-http';
+
+const SEED = 17;
+
+interface Answer {
+  status: number;
+  contentType: string;
+  text: string;
+}
+
+/** What is wrong with an answer, or null: a 5xx, or anything but the envelope (a downloaded file aside). */
+function problemOf(answer: Answer): string | null {
+  if (answer.status >= 500) return `status ${answer.status}`;
+  if (answer.status === 200 && !answer.contentType.includes('json')) return null;
+  let body: unknown;
+  try {
+    body = JSON.parse(answer.text);
+  } catch {
+    return `not JSON (${answer.status} ${answer.contentType})`;
+  }
+  const envelope = body as { code?: unknown; msg?: unknown; data?: unknown };
+  if (typeof body !== 'object' || body === null || !('data' in envelope)) return 'no envelope';
+  if (typeof envelope.msg !== 'string' || envelope.msg === '') return 'no message';
+  if (typeof envelope.code !== 'number' && typeof envelope.code !== 'string') return 'no code';
+  if (answer.status >= 400 && envelope.code !== answer.status) return `code ${String(envelope.code)} on HTTP ${answer.status}`;
+  return null;
+}
+
+async function send(server: TestServer, c: FuzzCase, token: string): Promise<Answer> {
+  const headers = { ...c.headers, ...(c.anonymous || c.headers.authorization ? {} : { authorization: `Bearer ${token}` }) };
+  if (c.raw) {
+    const lines = Object.entries({ host: 'fuzz', connection: 'close', ...headers, ...(c.body === undefined ? {} : { 'content-length': String(Buffer.byteLength(c.body)) }) });
+    const request = `${c.method} ${c.url} HTTP/1.1\r\n${lines.map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n${c.body ?? ''}`;
+    const answer = await rawRequest(server.url, request);
+    return { status: answer.status, contentType: answer.headers['content-type'] ?? '', text: answer.text };
+  }
+  const response = await fetch(server.url + c.url, { method: c.method, headers, body: c.body });
+  return { status: response.status, contentType: response.headers.get('content-type') ?? '', text: await response.text() };
+}
+
+describe.each(DIALECTS)('every operation of the OpenAPI document under bad input on %s', (dialect) => {
+  let server: TestServer;
+  let doc: OpenApiDocument;
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+    doc = (await (await fetch(`${server.url}/api/docs/json`)).json()) as OpenApiDocument;
+  });
+  afterAll(() => server.close());
+
+  it('answers every request in the envelope, never with a 5xx, and still answers afterwards', { timeout: 180_000 }, async () => {
+    const random = seededRandom(SEED);
+    const operations = operationsOf(doc);
+    expect(operations.length).toBeGreaterThan(70);
+    let token = (await loginAs(server, 'admin', 'admin123')).token;
+    const problems: string[] = [];
+    let sent = 0;
+    for (const op of operations) {
+      for (const c of casesFor(op, doc, random)) {
+        const answer = await send(server, c, token).catch((error: Error) => ({ status: 0, contentType: '', text: `no answer: ${error.message}` }));
+        sent += 1;
+        const problem = answer.status === 0 ? answer.text : problemOf(answer);
+        if (problem) problems.push(`${op.method} ${op.path} [${c.label}]: ${problem} — ${answer.text.slice(0, 160)}`);
+      }
+      // A case may have ended or locked the session (logout, lock): the next operation gets a fresh one.
+      const probe = await fetch(`${server.url}/api/index/profile`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+      if (((await probe.json()) as { code: number }).code !== 200) token = (await loginAs(server, 'admin', 'admin123')).token;
+    }
+    expect(problems).toEqual([]);
+    expect(sent).toBeGreaterThan(2_000);
+    const after = await loginAs(server, 'admin', 'admin123');
+    const init = await fetch(`${server.url}/api/index/index-init`, { method: 'POST', headers: { authorization: `Bearer ${after.token}` } });
+    expect(((await init.json()) as { code: number }).code).toBe(200);
+  });
+});
