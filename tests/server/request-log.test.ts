@@ -26,7 +26,8 @@ function logLines(server: SpawnedServer): LogLine[] {
     .map((line) => JSON.parse(line) as LogLine);
 }
 
-describe('request logging', () => {
+// Each test starts and stops a server process: slow on a busy machine.
+describe('request logging', { timeout: 60_000 }, () => {
   const started: SpawnedServer[] = [];
   afterAll(async () => {
     for (const server of started) {
