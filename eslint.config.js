@@ -2,6 +2,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'node_modules/', 'coverage/'] },
@@ -25,6 +27,17 @@ export default tseslint.config(
     files: ['server/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\./)+src/(?!contract/)', message: 'The server may import only src/contract.' }] }],
+    },
+  },
+  {
+    // Demo seed data builds on the runtime, never the reverse: only the entry point and the step that
+    // prepares a database (which seeds an empty one) may reach into it.
+    files: ['server/**/*.ts'],
+    ignores: ['server/db/seed/**', 'server/db/seed-reset.ts', 'server/db/prepare.ts', 'server/main.ts'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver()] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: [{ target: 'server', from: 'server/db/seed', message: 'Runtime code never imports demo seed data.' }] }],
     },
   },
   {

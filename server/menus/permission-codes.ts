@@ -1,6 +1,11 @@
 import type { PermissionCode } from '../../src/contract/api/menus';
 import type { ResourceAction, ResourceDefinition } from '../../src/contract/resource';
 
+/** Permission code of a menu route: what a role must hold to open it. */
+export function menuPermission(name: string): string {
+  return `menu:${name}`;
+}
+
 const ACTION_TITLES: Record<ResourceAction, { zh: string; en: string }> = {
   list: { zh: '查看', en: 'read' },
   get: { zh: '查看', en: 'read' },

@@ -10,7 +10,7 @@ import { ok } from '../http/envelope';
 import { ApiError } from '../http/errors';
 import { routeSchema } from '../http/route';
 import { recordLog } from '../audit/system-log';
-import { menuPermission } from '../db/seed/menu';
+import { menuPermission } from './permission-codes';
 import { nextVersion } from '../db/versioned';
 
 /** Codes that guard server actions beside menus and resources, with what each allows. */
