@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Config } from '../config';
@@ -15,11 +15,11 @@ import {
   UserStatusBody,
 } from '../../src/contract/api/account';
 import { TokenData } from '../../src/contract/api/auth';
-import { Type, type Static } from '../../src/contract/schema';
+import { Type } from '../../src/contract/schema';
 import { Code } from '../../src/contract/envelope';
 import { ok } from '../http/envelope';
 import { ApiError } from '../http/errors';
-import { routeSchema } from '../http/route';
+import { routeSchema, type App } from '../http/route';
 import { recordLog } from '../audit/system-log';
 import { settings } from '../../src/contract/settings';
 import { hashPassword, verifyPassword } from './passwords';
@@ -38,7 +38,7 @@ const MANAGE_USERS = { permission: 'user:manage' } as const;
 const NoData = Type.Null();
 
 export async function accountRoutes(
-  app: FastifyInstance,
+  app: App,
   { db, config, sender }: { db: Kysely<Database>; config: Config; sender: CodeSender },
 ) {
   const policy = sessionPolicy(config);
@@ -52,7 +52,7 @@ export async function accountRoutes(
       ...extra,
     });
 
-  app.post<{ Body: SendCodeBody }>(
+  app.post(
     '/api/public/send-code',
     {
       config: { access: 'public' },
@@ -70,7 +70,7 @@ export async function accountRoutes(
     },
   );
 
-  app.post<{ Body: RegisterBody }>(
+  app.post(
     '/api/public/register',
     {
       config: { access: 'public' },
@@ -119,7 +119,7 @@ export async function accountRoutes(
     },
   );
 
-  app.post<{ Body: ResetPasswordBody }>(
+  app.post(
     '/api/public/reset-password',
     {
       config: { access: 'public' },
@@ -137,7 +137,7 @@ export async function accountRoutes(
     },
   );
 
-  app.post<{ Body: Static<typeof ChangePasswordBody> }>(
+  app.post(
     '/api/index/change-password',
     {
       config: { access: 'authenticated' },
@@ -166,7 +166,7 @@ export async function accountRoutes(
     },
   );
 
-  app.post<{ Body: Static<typeof UnlockBody> }>(
+  app.post(
     '/api/index/unlock',
     {
       config: { access: 'authenticated', whileLocked: true },
@@ -193,7 +193,7 @@ export async function accountRoutes(
     },
   );
 
-  app.post<{ Body: Static<typeof EndSessionBody> }>(
+  app.post(
     '/api/index/sessions/end',
     {
       config: { access: 'authenticated' },
@@ -215,7 +215,7 @@ export async function accountRoutes(
     },
   );
 
-  app.post<{ Body: Static<typeof AdminEndSessionsBody> }>(
+  app.post(
     '/api/admin/sessions/end',
     {
       config: { access: MANAGE_USERS },
@@ -229,7 +229,7 @@ export async function accountRoutes(
     },
   );
 
-  app.post<{ Body: Static<typeof UserStatusBody> }>(
+  app.post(
     '/api/admin/user/status',
     {
       config: { access: MANAGE_USERS },

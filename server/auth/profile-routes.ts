@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
@@ -10,7 +10,7 @@ import { AvatarData, ProfileData, ProfileUpdateBody } from '../../src/contract/a
 import { Code } from '../../src/contract/envelope';
 import { ok } from '../http/envelope';
 import { ApiError } from '../http/errors';
-import { routeSchema } from '../http/route';
+import { routeSchema, type App } from '../http/route';
 import { UPLOADS_PREFIX, uploadsRoot } from '../http/uploads';
 import { IMAGE_EXTENSIONS, imageExtension } from '../http/image-type';
 import { recordLog } from '../audit/system-log';
@@ -23,7 +23,7 @@ const AVATAR_FIELD = 'file';
 /** A logo this server stored; only those files are ever deleted (the default avatar is not one). */
 const STORED_AVATAR = new RegExp(`^${UPLOADS_PREFIX}${AVATAR_FOLDER}/([0-9a-f]{32}\\.(?:${IMAGE_EXTENSIONS.join('|')}))$`);
 
-export async function profileRoutes(app: FastifyInstance, { db, config }: { db: Kysely<Database>; config: Config }) {
+export async function profileRoutes(app: App, { db, config }: { db: Kysely<Database>; config: Config }) {
   // Registered here, not on the whole server, so only these routes accept multipart bodies.
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
   const avatarDir = path.join(uploadsRoot(config.dataDir), AVATAR_FOLDER);
@@ -80,7 +80,7 @@ export async function profileRoutes(app: FastifyInstance, { db, config }: { db: 
     async (request) => ok(await profileOf(request.caller!.userId)),
   );
 
-  app.post<{ Body: ProfileUpdateBody }>(
+  app.post(
     '/api/index/profile/update',
     {
       config: { access: 'authenticated' },

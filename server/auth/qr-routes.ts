@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Config } from '../config';
@@ -8,7 +7,7 @@ import { Code } from '../../src/contract/envelope';
 import { settings } from '../../src/contract/settings';
 import { ok } from '../http/envelope';
 import { ApiError } from '../http/errors';
-import { routeSchema } from '../http/route';
+import { routeSchema, type App } from '../http/route';
 import { recordLog } from '../audit/system-log';
 import { newToken, tokenHash } from './tokens';
 import { sessionPolicy, startLogin } from './routes';
@@ -20,7 +19,7 @@ const QR_TTL_MS = 2 * 60_000;
  * elsewhere opens its link, sees who is asking and confirms; the waiting page's next poll receives
  * its own login. A request is good for two minutes and delivers its login once.
  */
-export async function qrRoutes(app: FastifyInstance, { db, config }: { db: Kysely<Database>; config: Config }) {
+export async function qrRoutes(app: App, { db, config }: { db: Kysely<Database>; config: Config }) {
   const policy = sessionPolicy(config);
 
   async function find(qrId: string) {
@@ -56,7 +55,7 @@ export async function qrRoutes(app: FastifyInstance, { db, config }: { db: Kysel
     },
   );
 
-  app.post<{ Body: { qr_id: string } }>(
+  app.post(
     '/api/public/qr/status',
     {
       config: { access: 'public' },
@@ -81,7 +80,7 @@ export async function qrRoutes(app: FastifyInstance, { db, config }: { db: Kysel
     },
   );
 
-  app.post<{ Body: { qr_id: string } }>(
+  app.post(
     '/api/index/qr/info',
     {
       config: { access: 'authenticated' },
@@ -94,7 +93,7 @@ export async function qrRoutes(app: FastifyInstance, { db, config }: { db: Kysel
     },
   );
 
-  app.post<{ Body: { qr_id: string } }>(
+  app.post(
     '/api/index/qr/confirm',
     {
       config: { access: 'authenticated' },

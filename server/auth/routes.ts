@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Config } from '../config';
@@ -8,7 +8,7 @@ import { settings } from '../../src/contract/settings';
 import { Code } from '../../src/contract/envelope';
 import { ok } from '../http/envelope';
 import { ApiError } from '../http/errors';
-import { routeSchema } from '../http/route';
+import { routeSchema, type App } from '../http/route';
 import { recordLog } from '../audit/system-log';
 import { decoyHash, verifyPassword } from './passwords';
 import { clearLoginFailures, loginWait, recordLoginFailure } from './login-throttle';
@@ -44,10 +44,10 @@ function setRefreshCookie(request: FastifyRequest, reply: FastifyReply, token: s
 
 const tokenAnswer = (access: string) => ({ [settings.tokenName]: access });
 
-export async function authRoutes(app: FastifyInstance, { db, config }: { db: Kysely<Database>; config: Config }) {
+export async function authRoutes(app: App, { db, config }: { db: Kysely<Database>; config: Config }) {
   const policy = sessionPolicy(config);
 
-  app.post<{ Body: LoginBody }>(
+  app.post(
     '/api/public/login-do',
     {
       config: { access: 'public' },

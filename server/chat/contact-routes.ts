@@ -1,14 +1,13 @@
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { ContactList, ContactSearchBody } from '../../src/contract/api/chat';
 import { ok } from '../http/envelope';
-import { routeSchema } from '../http/route';
+import { routeSchema, type App } from '../http/route';
 import type { ChatContext } from './context';
 
 const CONTACT_LIMIT = 20;
 
-export async function contactRoutes(app: FastifyInstance, { db, hub }: ChatContext) {
-  app.post<{ Body: ContactSearchBody }>(
+export async function contactRoutes(app: App, { db, hub }: ChatContext) {
+  app.post(
     '/chat/contact/search',
     {
       config: { access: 'authenticated' },

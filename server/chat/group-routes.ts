@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { ChatSession, GroupBody, GroupCreateBody, GroupInviteBody, GroupMembers } from '../../src/contract/api/chat';
@@ -7,7 +7,7 @@ import { Code } from '../../src/contract/envelope';
 import { ok } from '../http/envelope';
 import { ApiError } from '../http/errors';
 import { message } from '../http/messages';
-import { routeSchema } from '../http/route';
+import { routeSchema, type App } from '../http/route';
 import type { ChatContext } from './context';
 import { conversationOf } from './conversations';
 import { appendSystemMessage, deliverRecord, loadRecords, type Target } from './messages';
@@ -15,7 +15,7 @@ import { sessionRows } from './sessions';
 
 const TAGS = ['chat'];
 
-export async function groupRoutes(app: FastifyInstance, { db, hub }: ChatContext) {
+export async function groupRoutes(app: App, { db, hub }: ChatContext) {
   /** The users named, checked to exist and to be people: a robot answers only in its own session. */
   async function people(ids: readonly number[]) {
     const wanted = [...new Set(ids)];
@@ -40,7 +40,7 @@ export async function groupRoutes(app: FastifyInstance, { db, hub }: ChatContext
   const names = (request: FastifyRequest, users: ReadonlyArray<{ name: string }>) =>
     users.map((u) => u.name).join(request.lang === 'zh' ? '、' : ', ');
 
-  app.post<{ Body: GroupCreateBody }>(
+  app.post(
     '/chat/group/create',
     {
       config: { access: 'authenticated' },
@@ -109,7 +109,7 @@ export async function groupRoutes(app: FastifyInstance, { db, hub }: ChatContext
     };
   }
 
-  app.post<{ Body: GroupBody }>(
+  app.post(
     '/chat/group/members',
     {
       config: { access: 'authenticated' },
@@ -121,7 +121,7 @@ export async function groupRoutes(app: FastifyInstance, { db, hub }: ChatContext
     },
   );
 
-  app.post<{ Body: GroupInviteBody }>(
+  app.post(
     '/chat/group/invite',
     {
       config: { access: 'authenticated' },
@@ -165,7 +165,7 @@ export async function groupRoutes(app: FastifyInstance, { db, hub }: ChatContext
     },
   );
 
-  app.post<{ Body: GroupBody }>(
+  app.post(
     '/chat/group/leave',
     {
       config: { access: 'authenticated' },

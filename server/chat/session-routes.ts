@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Updateable } from 'kysely';
 import type { ChatSessionTable } from '../db/schema';
 import { ChatSession, SessionDeleteBody, SessionList, SessionListBody, SessionSaveBody, type TalkType } from '../../src/contract/api/chat';
@@ -6,7 +6,7 @@ import { Type } from '../../src/contract/schema';
 import { Code } from '../../src/contract/envelope';
 import { ok } from '../http/envelope';
 import { ApiError } from '../http/errors';
-import { routeSchema } from '../http/route';
+import { routeSchema, type App } from '../http/route';
 import type { ChatContext } from './context';
 import { conversationId, conversationOf } from './conversations';
 import { ensureSession, sessionRows } from './sessions';
@@ -23,7 +23,7 @@ export function checkSender(request: FastifyRequest, sendId: number): number {
   return userId;
 }
 
-export async function sessionRoutes(app: FastifyInstance, { db, hub }: ChatContext) {
+export async function sessionRoutes(app: App, { db, hub }: ChatContext) {
   /**
    * Creates (or shows again) the caller's session with a user or group, applies the changes, and
    * answers it as the list shows it.
@@ -48,7 +48,7 @@ export async function sessionRoutes(app: FastifyInstance, { db, hub }: ChatConte
     return session;
   }
 
-  app.post<{ Body: SessionListBody }>(
+  app.post(
     '/chat/talk/session/list',
     {
       config: { access: 'authenticated' },
@@ -60,7 +60,7 @@ export async function sessionRoutes(app: FastifyInstance, { db, hub }: ChatConte
     },
   );
 
-  app.post<{ Body: SessionSaveBody }>(
+  app.post(
     '/chat/talk/session/save',
     {
       config: { access: 'authenticated' },
@@ -84,7 +84,7 @@ export async function sessionRoutes(app: FastifyInstance, { db, hub }: ChatConte
     },
   );
 
-  app.post<{ Body: SessionDeleteBody }>(
+  app.post(
     '/chat/talk/session/delete',
     {
       config: { access: 'authenticated' },

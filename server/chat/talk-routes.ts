@@ -1,10 +1,9 @@
-import type { FastifyInstance } from 'fastify';
 import { ChatRecord, ConversationBody, PublishBody, RecordsBody, RecordsPage, ReviewBody } from '../../src/contract/api/chat';
 import { Type } from '../../src/contract/schema';
 import { Code } from '../../src/contract/envelope';
 import { ok } from '../http/envelope';
 import { ApiError } from '../http/errors';
-import { routeSchema } from '../http/route';
+import { routeSchema, type App } from '../http/route';
 import type { ChatContext } from './context';
 import { conversationOf } from './conversations';
 import { loadRecords } from './messages';
@@ -14,9 +13,9 @@ import { clearUnread, reviewRecords } from './read-state';
 const TAGS = ['chat'];
 const DEFAULT_LIMIT = 30;
 
-export async function talkRoutes(app: FastifyInstance, chat: ChatContext) {
+export async function talkRoutes(app: App, chat: ChatContext) {
   const { db, hub } = chat;
-  app.post<{ Body: RecordsBody }>(
+  app.post(
     '/chat/talk/records',
     {
       config: { access: 'authenticated' },
@@ -54,7 +53,7 @@ export async function talkRoutes(app: FastifyInstance, chat: ChatContext) {
     },
   );
 
-  app.post<{ Body: PublishBody }>(
+  app.post(
     '/chat/talk/message/publish',
     {
       config: { access: 'authenticated' },
@@ -68,7 +67,7 @@ export async function talkRoutes(app: FastifyInstance, chat: ChatContext) {
     async (request) => ok(await publishFromUser(chat, request.caller!.userId, request.body)),
   );
 
-  app.post<{ Body: ConversationBody }>(
+  app.post(
     '/chat/talk/unread/clear',
     {
       config: { access: 'authenticated' },
@@ -80,7 +79,7 @@ export async function talkRoutes(app: FastifyInstance, chat: ChatContext) {
     },
   );
 
-  app.post<{ Body: ReviewBody }>(
+  app.post(
     '/chat/talk/review',
     {
       config: { access: 'authenticated' },

@@ -1,7 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
@@ -9,7 +8,7 @@ import { CHAT_FILE_EXTENSIONS, CHAT_FILE_MAX_BYTES, CHAT_IMAGE_MAX_BYTES, ChatUp
 import { Code } from '../../src/contract/envelope';
 import { ok } from '../http/envelope';
 import { ApiError } from '../http/errors';
-import { routeSchema } from '../http/route';
+import { routeSchema, type App } from '../http/route';
 import { UPLOADS_PREFIX, uploadsRoot } from '../http/uploads';
 import { imageExtension } from '../http/image-type';
 
@@ -31,7 +30,7 @@ function shownName(filename: string, ext: string): string {
  * recognised by their bytes; other files by an allow-listed extension, so nothing the browser would
  * run (HTML, SVG, scripts) is ever served back from this origin.
  */
-export async function uploadRoutes(app: FastifyInstance, { db, dataDir }: { db: Kysely<Database>; dataDir: string }) {
+export async function uploadRoutes(app: App, { db, dataDir }: { db: Kysely<Database>; dataDir: string }) {
   // Registered here, not on the whole server, so only this route accepts multipart bodies.
   await app.register(multipart, { limits: { fileSize: CHAT_FILE_MAX_BYTES, files: 1 } });
   const folder = path.join(uploadsRoot(dataDir), FOLDER);

@@ -1,11 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { ClientErrorBatch, ClientErrorList } from '../../src/contract/api/client-errors';
 import { CLIENT_ERROR_LIMITS, ERROR_LOG_PERMISSION } from '../../src/contract/error-log';
 import { Type } from '../../src/contract/schema';
 import { ok } from '../http/envelope';
-import { routeSchema } from '../http/route';
+import { routeSchema, type App } from '../http/route';
 
 /** How many of the latest reports the Error Log page shows. */
 const LIST_LIMIT = 200;
@@ -13,8 +12,8 @@ const LIST_LIMIT = 200;
 const clip = (text: string, limit: number) => (text.length > limit ? text.slice(0, limit) : text);
 
 /** The error log of spec §8: browsers report what they met, administrators read it. */
-export async function clientErrorRoutes(app: FastifyInstance, { db }: { db: Kysely<Database> }) {
-  app.post<{ Body: ClientErrorBatch }>(
+export async function clientErrorRoutes(app: App, { db }: { db: Kysely<Database> }) {
+  app.post(
     '/api/index/error-log',
     {
       // A report is no sign of the user being at the keyboard: it must not hold off the idle lock.

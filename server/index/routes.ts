@@ -1,12 +1,11 @@
-import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { IndexInitData } from '../../src/contract/api/auth';
 import { ok } from '../http/envelope';
-import { routeSchema } from '../http/route';
+import { routeSchema, type App } from '../http/route';
 import { menuFor } from './menu-tree';
 
-export async function indexRoutes(app: FastifyInstance, { db }: { db: Kysely<Database> }) {
+export async function indexRoutes(app: App, { db }: { db: Kysely<Database> }) {
   app.post(
     '/api/index/index-init',
     {

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database, Menu } from '../db/schema';
 import { Type } from '../../src/contract/schema';
@@ -8,7 +7,7 @@ import { MenuMoveBody, RoleGrants, RoleIdBody, type MenuNode, type PermissionCod
 import { SCREEN_DESIGN_PERMISSION } from '../../src/contract/api/screens';
 import { ok } from '../http/envelope';
 import { ApiError } from '../http/errors';
-import { routeSchema } from '../http/route';
+import { routeSchema, type App } from '../http/route';
 import { recordLog } from '../audit/system-log';
 import { menuPermission } from './permission-codes';
 import { nextVersion } from '../db/versioned';
@@ -56,7 +55,7 @@ const design = { access: { permission: SCREEN_DESIGN_PERMISSION } } as const;
 const Anything = Type.Unknown();
 
 /** The designer's menu editor (the whole tree, moved by drag and drop) and role grant editor. */
-export async function menuRoutes(app: FastifyInstance, { db, resourceCodes }: MenuRoutesOptions) {
+export async function menuRoutes(app: App, { db, resourceCodes }: MenuRoutesOptions) {
   const allMenus = () => db.selectFrom('menus').selectAll().orderBy('sort').orderBy('id').execute();
 
   app.post(
@@ -69,7 +68,7 @@ export async function menuRoutes(app: FastifyInstance, { db, resourceCodes }: Me
     '/api/menus/move',
     { config: design, schema: routeSchema({ summary: 'Moves a menu item under a parent, at a position', tags: ['menus'], body: MenuMoveBody, data: Anything, auth: true }) },
     async (request) => {
-      const { id, parent_id, index } = request.body as MenuMoveBody;
+      const { id, parent_id, index } = request.body;
       await db.transaction().execute(async (trx) => {
         const rows = await trx.selectFrom('menus').select(['id', 'parent_id', 'sort']).orderBy('sort').orderBy('id').execute();
         const byId = new Map(rows.map((r) => [r.id, r]));
@@ -110,7 +109,7 @@ export async function menuRoutes(app: FastifyInstance, { db, resourceCodes }: Me
     '/api/roles/grants/get',
     { config: design, schema: routeSchema({ summary: "A role's menu items and permission codes", tags: ['roles'], body: RoleIdBody, data: RoleGrants, auth: true }) },
     async (request) => {
-      const { role_id } = request.body as RoleIdBody;
+      const { role_id } = request.body;
       const role = await db.selectFrom('roles').select('id').where('id', '=', role_id).executeTakeFirst();
       if (!role) throw new ApiError(Code.notFound, 'roleNotFound');
       const menus = await db.selectFrom('role_menus').select('menu_id').where('role_id', '=', role_id).execute();
@@ -127,7 +126,7 @@ export async function menuRoutes(app: FastifyInstance, { db, resourceCodes }: Me
     '/api/roles/grants/save',
     { config: design, schema: routeSchema({ summary: "Replaces a role's menu items and permission codes", tags: ['roles'], body: RoleGrants, data: Type.Null(), auth: true }) },
     async (request) => {
-      const grants = request.body as RoleGrants;
+      const grants = request.body;
       await db.transaction().execute(async (trx) => {
         const role = await trx.selectFrom('roles').select(['id', 'code']).where('id', '=', grants.role_id).executeTakeFirst();
         if (!role) throw new ApiError(Code.notFound, 'roleNotFound');

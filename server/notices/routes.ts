@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import {
@@ -13,7 +13,7 @@ import { Type } from '../../src/contract/schema';
 import { Code } from '../../src/contract/envelope';
 import { ok } from '../http/envelope';
 import { ApiError } from '../http/errors';
-import { routeSchema } from '../http/route';
+import { routeSchema, type App } from '../http/route';
 import { recordLog } from '../audit/system-log';
 import { teamScope } from '../auth/team-scope';
 import { notify, type NoticeTarget } from './notify';
@@ -23,7 +23,7 @@ const CREATE_NOTICES = { permission: 'notice:create' } as const;
 const POLL_LIMIT = 50;
 const ADMIN_LIST_LIMIT = 100;
 
-export async function noticeRoutes(app: FastifyInstance, { db }: { db: Kysely<Database> }) {
+export async function noticeRoutes(app: App, { db }: { db: Kysely<Database> }) {
   /** Notices addressed to the caller: to them, to one of their roles, to their team, or to everyone. */
   async function addressedTo(request: FastifyRequest) {
     const caller = request.caller!;
@@ -60,7 +60,7 @@ export async function noticeRoutes(app: FastifyInstance, { db }: { db: Kysely<Da
     },
   );
 
-  app.post<{ Body: NoticeCloseBody }>(
+  app.post(
     '/api/index/find-notice-close',
     {
       config: { access: 'authenticated' },
@@ -78,7 +78,7 @@ export async function noticeRoutes(app: FastifyInstance, { db }: { db: Kysely<Da
     },
   );
 
-  app.post<{ Body: CreateNoticeBody }>(
+  app.post(
     '/api/admin/notices',
     {
       config: { access: CREATE_NOTICES },

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import {
@@ -15,7 +14,7 @@ import { Type } from '../../src/contract/schema';
 import { Code } from '../../src/contract/envelope';
 import { ok } from '../http/envelope';
 import { ApiError } from '../http/errors';
-import { routeSchema } from '../http/route';
+import { routeSchema, type App } from '../http/route';
 import { recordLog } from '../audit/system-log';
 import { teamScope } from '../auth/team-scope';
 import { newToken, tokenHash } from '../auth/tokens';
@@ -27,7 +26,7 @@ const DAY_MS = 24 * 60 * 60_000;
  * Quotation links: a quoting team shares one of its quotes with a customer through a secret link
  * that opens without a login, for a few days, until the team revokes it.
  */
-export async function shareRoutes(app: FastifyInstance, { db }: { db: Kysely<Database> }) {
+export async function shareRoutes(app: App, { db }: { db: Kysely<Database> }) {
   app.post(
     '/api/index/share/quotes',
     {
@@ -48,7 +47,7 @@ export async function shareRoutes(app: FastifyInstance, { db }: { db: Kysely<Dat
     },
   );
 
-  app.post<{ Body: CreateShareBody }>(
+  app.post(
     '/api/index/share/create',
     {
       config: { access: 'authenticated' },
@@ -96,7 +95,7 @@ export async function shareRoutes(app: FastifyInstance, { db }: { db: Kysely<Dat
     },
   );
 
-  app.post<{ Body: ShareIdBody }>(
+  app.post(
     '/api/index/share/revoke',
     {
       config: { access: 'authenticated' },
@@ -116,7 +115,7 @@ export async function shareRoutes(app: FastifyInstance, { db }: { db: Kysely<Dat
     },
   );
 
-  app.post<{ Body: ShareTokenBody }>(
+  app.post(
     '/api/public/share/view',
     {
       config: { access: 'public' },
