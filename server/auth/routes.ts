@@ -12,6 +12,7 @@ import { routeSchema, type App } from '../http/route';
 import { recordLog } from '../audit/system-log';
 import { decoyHash, verifyPassword } from './passwords';
 import { clearLoginFailures, loginWait, recordLoginFailure } from './login-throttle';
+import { userByUsername } from './account-store';
 import { createSession, expireAccessToken, refreshSession, revokeSession, type SessionPolicy } from './sessions';
 
 export const REFRESH_COOKIE = 'shop_refresh';
@@ -57,7 +58,7 @@ export async function authRoutes(app: App, { db, config }: { db: Kysely<Database
       const { username, password } = request.body;
       const wait = await loginWait(db, username, request.ip);
       if (wait > 0) throw new ApiError(Code.tooManyRequests, 'tooManyAttempts', { minutes: Math.ceil(wait / 60_000) });
-      const user = await db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+      const user = await userByUsername(db, username);
       const valid = await verifyPassword(user?.password_hash ?? (await decoyHash()), password);
       const log = { userId: user?.id ?? null, username, action: 'login', ip: request.ip };
       if (!user || !valid) {

@@ -11,6 +11,7 @@ import { ApiError } from '../http/errors';
 import { routeSchema, type App } from '../http/route';
 import { UPLOADS_PREFIX, uploadsRoot } from '../http/uploads';
 import { imageExtension } from '../http/image-type';
+import { recordUpload } from './upload-store';
 
 const FOLDER = 'chat';
 const FIELD = 'file';
@@ -74,7 +75,7 @@ export async function uploadRoutes(app: App, { db, dataDir }: { db: Kysely<Datab
       await fs.writeFile(path.join(folder, file), bytes, { flag: 'wx' });
       const upload: ChatUpload = { url: `${UPLOADS_PREFIX}${FOLDER}/${file}`, name: shownName(part.filename, ext), size: bytes.length, kind: picture ? 'image' : 'file' };
       try {
-        await db.insertInto('chat_uploads').values({ ...upload, user_id: request.caller!.userId, created_at: Date.now() }).execute();
+        await recordUpload(db, upload, request.caller!.userId);
       } catch (error) {
         await fs.rm(path.join(folder, file), { force: true });
         throw error;

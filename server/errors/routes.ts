@@ -5,6 +5,7 @@ import { CLIENT_ERROR_LIMITS, ERROR_LOG_PERMISSION } from '../../src/contract/er
 import { Type } from '../../src/contract/schema';
 import { ok } from '../http/envelope';
 import { routeSchema, type App } from '../http/route';
+import { latestClientErrors, saveClientErrors } from './store';
 
 /** How many of the latest reports the Error Log page shows. */
 const LIST_LIMIT = 200;
@@ -23,20 +24,18 @@ export async function clientErrorRoutes(app: App, { db }: { db: Kysely<Database>
     async (request) => {
       const userAgent = clip(request.headers['user-agent'] ?? '', CLIENT_ERROR_LIMITS.userAgent);
       const now = Date.now();
-      await db
-        .insertInto('client_errors')
-        .values(
-          request.body.entries.map((entry) => ({
-            user_id: request.caller!.userId,
-            message: clip(entry.message, CLIENT_ERROR_LIMITS.message),
-            stack: clip(entry.stack ?? '', CLIENT_ERROR_LIMITS.stack),
-            url: clip(entry.url, CLIENT_ERROR_LIMITS.url),
-            user_agent: userAgent,
-            kind: entry.kind,
-            created_at: now,
-          })),
-        )
-        .execute();
+      await saveClientErrors(
+        db,
+        request.body.entries.map((entry) => ({
+          user_id: request.caller!.userId,
+          message: clip(entry.message, CLIENT_ERROR_LIMITS.message),
+          stack: clip(entry.stack ?? '', CLIENT_ERROR_LIMITS.stack),
+          url: clip(entry.url, CLIENT_ERROR_LIMITS.url),
+          user_agent: userAgent,
+          kind: entry.kind,
+          created_at: now,
+        })),
+      );
       return ok(null);
     },
   );
@@ -47,15 +46,6 @@ export async function clientErrorRoutes(app: App, { db }: { db: Kysely<Database>
       config: { access: { permission: ERROR_LOG_PERMISSION } },
       schema: routeSchema({ summary: 'The latest errors the browsers reported', tags: ['errors'], data: ClientErrorList, auth: true }),
     },
-    async () => {
-      const rows = await db
-        .selectFrom('client_errors as e')
-        .leftJoin('users as u', 'u.id', 'e.user_id')
-        .select(['e.id', 'u.username', 'e.message', 'e.stack', 'e.url', 'e.user_agent', 'e.kind', 'e.created_at'])
-        .orderBy('e.id', 'desc')
-        .limit(LIST_LIMIT)
-        .execute();
-      return ok({ rows: rows.map((row) => ({ ...row, username: row.username ?? '' })) });
-    },
+    async () => ok({ rows: await latestClientErrors(db, LIST_LIMIT) }),
   );
 }
