@@ -6,7 +6,8 @@ import { MENU, type MenuSeed } from './menu';
 import { menuPermission } from '../../menus/permission-codes';
 import { seedBusiness } from './business';
 import { seedChat } from './chat';
-import { QUOTER_RESOURCE_PERMISSIONS, SELLER_RESOURCE_PERMISSIONS } from '../../resources/builtin';
+import { QUOTER_RESOURCE_PERMISSIONS } from '../../resources/builtin';
+import { SELLER_RESOURCE_PERMISSIONS } from '../../resources/builtin-stores';
 import { notify } from '../../notices/notify';
 import type { NoticeType } from '../../../src/contract/api/notice';
 
