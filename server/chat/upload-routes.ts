@@ -1,7 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
@@ -9,10 +8,11 @@ import { CHAT_FILE_EXTENSIONS, CHAT_FILE_MAX_BYTES, CHAT_IMAGE_MAX_BYTES, ChatUp
 import { Code } from '../../src/contract/envelope';
 import { ok } from '../http/envelope';
 import { ApiError } from '../http/errors';
-import { routeSchema } from '../http/route';
+import { routeSchema, type App } from '../http/route';
 import { UPLOADS_PREFIX, uploadsRoot } from '../http/uploads';
 import { imageExtension } from '../http/image-type';
 import { receiveFile } from '../http/multipart';
+import { recordUpload } from './upload-store';
 
 const FOLDER = 'chat';
 const FIELD = 'file';
@@ -32,7 +32,7 @@ function shownName(filename: string, ext: string): string {
  * recognised by their bytes; other files by an allow-listed extension, so nothing the browser would
  * run (HTML, SVG, scripts) is ever served back from this origin.
  */
-export async function uploadRoutes(app: FastifyInstance, { db, dataDir }: { db: Kysely<Database>; dataDir: string }) {
+export async function uploadRoutes(app: App, { db, dataDir }: { db: Kysely<Database>; dataDir: string }) {
   // Registered here, not on the whole server, so only this route accepts multipart bodies.
   await app.register(multipart, { limits: { fileSize: CHAT_FILE_MAX_BYTES, files: 1 } });
   const folder = path.join(uploadsRoot(dataDir), FOLDER);
@@ -65,7 +65,7 @@ export async function uploadRoutes(app: FastifyInstance, { db, dataDir }: { db: 
       await fs.writeFile(path.join(folder, file), bytes, { flag: 'wx' });
       const upload: ChatUpload = { url: `${UPLOADS_PREFIX}${FOLDER}/${file}`, name: shownName(part.filename, ext), size: bytes.length, kind: picture ? 'image' : 'file' };
       try {
-        await db.insertInto('chat_uploads').values({ ...upload, user_id: request.caller!.userId, created_at: Date.now() }).execute();
+        await recordUpload(db, upload, request.caller!.userId);
       } catch (error) {
         await fs.rm(path.join(folder, file), { force: true });
         throw error;

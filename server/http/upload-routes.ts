@@ -1,14 +1,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { Config } from '../config';
 import { Code } from '../../src/contract/envelope';
 import { FILE_TYPES, IMAGE_TYPES, UPLOAD_FIELD, UPLOAD_MAX_BYTES, UPLOAD_MAX_MB, UploadData, UploadQuery } from '../../src/contract/upload';
 import { ok } from './envelope';
 import { ApiError } from './errors';
-import { routeSchema } from './route';
+import { routeSchema, type App } from './route';
 import { UPLOADS_PREFIX, uploadsRoot } from './uploads';
 import { imageExtension } from './image-type';
 import { receiveFile } from './multipart';
@@ -46,7 +45,7 @@ export function cleanFileName(raw: string, ext: string): string {
  * the form checked: images by their content, files by an allow-list of extensions that holds
  * nothing a browser would run or render as a page, since uploads are served from this origin.
  */
-export async function uploadRoutes(app: FastifyInstance, { config }: { config: Config }) {
+export async function uploadRoutes(app: App, { config }: { config: Config }) {
   // Registered here, not on the whole server, so only this route takes multipart bodies this large.
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
   const root = uploadsRoot(config.dataDir);
@@ -60,7 +59,7 @@ export async function uploadRoutes(app: FastifyInstance, { config }: { config: C
     return `${UPLOADS_PREFIX}${folder}/${file.split('/').map(encodeURIComponent).join('/')}`;
   }
 
-  app.post<{ Querystring: UploadQuery }>(
+  app.post(
     '/api/uploads',
     {
       config: { access: 'authenticated' },

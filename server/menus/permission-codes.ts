@@ -1,6 +1,14 @@
 import type { PermissionCode } from '../../src/contract/api/menus';
 import type { ResourceAction, ResourceDefinition } from '../../src/contract/resource';
 
+/** Permission code of a menu route: what a role must hold to open it. */
+export function menuPermission(name: string): string {
+  return `menu:${name}`;
+}
+
+/** Whether a code is granted through a menu item rather than by itself. */
+export const isMenuPermission = (permission: string) => permission.startsWith(menuPermission(''));
+
 const ACTION_TITLES: Record<ResourceAction, { zh: string; en: string }> = {
   list: { zh: '查看', en: 'read' },
   get: { zh: '查看', en: 'read' },

@@ -4,9 +4,9 @@
  * screens from. Each route is open to any signed-in user; the resource's own permission codes,
  * team scope and field access decide the rest (server/resources/caller.ts).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import { Type } from '../../src/contract/schema';
+import { Type, type TSchema } from '../../src/contract/schema';
 import { Code } from '../../src/contract/envelope';
 import {
   BulkDeleteBody,
@@ -31,7 +31,7 @@ import {
 import type { DatabaseHandle } from '../db/open';
 import { ok } from '../http/envelope';
 import { ApiError } from '../http/errors';
-import { routeSchema } from '../http/route';
+import { routeSchema, type App } from '../http/route';
 import { receiveFile } from '../http/multipart';
 import { assertAction, definitionFor, mayTake, resourceCaller } from './caller';
 import { resourceRegistry } from './definitions';
@@ -48,22 +48,23 @@ const TAGS = ['resource'];
 const SIGNED_IN = 'authenticated' as const;
 const IMPORT_FIELD = 'file';
 
-type Params = { Params: ResourceParams };
-
-export async function resourceRoutes(app: FastifyInstance, { database }: { database: DatabaseHandle }) {
+export async function resourceRoutes(app: App, { database }: { database: DatabaseHandle }) {
   // Registered here, not on the whole server, so only these routes (and the avatar's) take multipart bodies.
   await app.register(multipart, { limits: { fileSize: IMPORT_MAX_MB * 1024 * 1024, files: 1 } });
   const registry = resourceRegistry(database);
   const ctx: ResourceContext = { db: database.db, dialect: database.dialect, registry, totals: totalsCache() };
 
-  async function storeOf(request: FastifyRequest<Params>): Promise<ResourceStore> {
-    const store = await registry.get(request.params.name);
-    if (!store) throw new ApiError(Code.notFound, 'resourceNotFound', { name: request.params.name });
+  async function storeOf({ params }: { params: ResourceParams }): Promise<ResourceStore> {
+    const store = await registry.get(params.name);
+    if (!store) throw new ApiError(Code.notFound, 'resourceNotFound', { name: params.name });
     return store;
   }
 
-  const doc = (summary: string, data: Parameters<typeof routeSchema>[0]['data'], extra: Partial<Parameters<typeof routeSchema>[0]> = {}) =>
-    routeSchema({ summary, tags: TAGS, params: ResourceParams, data, auth: true, ...extra });
+  const doc = <Body extends TSchema | undefined = undefined, Query extends TSchema | undefined = undefined>(
+    summary: string,
+    data: TSchema,
+    extra: { body?: Body; querystring?: Query } = {},
+  ) => routeSchema({ summary, tags: TAGS, params: ResourceParams, data, auth: true, ...extra });
 
   app.get(
     '/api/resources',
@@ -78,7 +79,7 @@ export async function resourceRoutes(app: FastifyInstance, { database }: { datab
     },
   );
 
-  app.get<Params>(
+  app.get(
     '/api/resources/:name/definition',
     { config: { access: SIGNED_IN }, schema: doc("A resource's definition without the fields hidden from the caller", ResourceDefinitionSchema) },
     async (request) => {
@@ -89,7 +90,7 @@ export async function resourceRoutes(app: FastifyInstance, { database }: { datab
     },
   );
 
-  app.post<Params & { Body: ListQuery }>(
+  app.post(
     '/api/resources/:name/list',
     { config: { access: SIGNED_IN }, schema: doc('A page of records: filters, keyword, sort, total', ListAnswer, { body: ListQuery }) },
     async (request) => {
@@ -100,7 +101,7 @@ export async function resourceRoutes(app: FastifyInstance, { database }: { datab
     },
   );
 
-  app.post<Params & { Body: { id: number } }>(
+  app.post(
     '/api/resources/:name/get',
     { config: { access: SIGNED_IN }, schema: doc('One record', ResourceRecordSchema, { body: IdBody }) },
     async (request) => {
@@ -111,13 +112,13 @@ export async function resourceRoutes(app: FastifyInstance, { database }: { datab
     },
   );
 
-  app.post<Params & { Body: { values: Record<string, unknown> } }>(
+  app.post(
     '/api/resources/:name/create',
     { config: { access: SIGNED_IN }, schema: doc('Create a record', ResourceRecordSchema, { body: CreateBody }) },
     async (request) => ok(await createRecord(ctx, await storeOf(request), await resourceCaller(request), request.body.values)),
   );
 
-  app.post<Params & { Body: UpdateBody }>(
+  app.post(
     '/api/resources/:name/update',
     {
       config: { access: SIGNED_IN },
@@ -126,7 +127,7 @@ export async function resourceRoutes(app: FastifyInstance, { database }: { datab
     async (request) => ok(await updateRecord(ctx, await storeOf(request), await resourceCaller(request), request.body)),
   );
 
-  app.post<Params & { Body: { id: number; version?: number } }>(
+  app.post(
     '/api/resources/:name/delete',
     { config: { access: SIGNED_IN }, schema: doc('Delete a record (at its version, when given)', Type.Null(), { body: DeleteBody }) },
     async (request) => {
@@ -135,13 +136,13 @@ export async function resourceRoutes(app: FastifyInstance, { database }: { datab
     },
   );
 
-  app.post<Params & { Body: { ids: number[] } }>(
+  app.post(
     '/api/resources/:name/bulk-delete',
     { config: { access: SIGNED_IN }, schema: doc('Delete several records, all or none', BulkDeleteAnswer, { body: BulkDeleteBody }) },
     async (request) => ok({ deleted: await bulkDelete(ctx, await storeOf(request), await resourceCaller(request), request.body.ids) }),
   );
 
-  app.post<Params & { Body: { id: number } }>(
+  app.post(
     '/api/resources/:name/history',
     { config: { access: SIGNED_IN }, schema: doc("A record's changes with each field's value before and after, newest first", HistoryAnswer, { body: IdBody }) },
     async (request) => {
@@ -155,7 +156,7 @@ export async function resourceRoutes(app: FastifyInstance, { database }: { datab
     },
   );
 
-  app.get<Params & { Querystring: ExportQuerystring }>(
+  app.get(
     '/api/resources/:name/export',
     {
       config: { access: SIGNED_IN },
@@ -198,7 +199,7 @@ export async function resourceRoutes(app: FastifyInstance, { database }: { datab
     ['/api/resources/:name/import/preview', 'Read an import file and report what it would write, writing nothing', true],
     ['/api/resources/:name/import', 'Import a file: every row or none (mode=all), or only the valid rows (mode=valid)', false],
   ] as const) {
-    app.post<Params & { Querystring: { mode?: 'all' | 'valid' } }>(
+    app.post(
       url,
       {
         config: { access: SIGNED_IN },

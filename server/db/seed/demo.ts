@@ -2,10 +2,12 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../schema';
 import { hashPassword } from '../../auth/passwords';
 import { settings } from '../../../src/contract/settings';
-import { MENU, menuPermission, type MenuSeed } from './menu';
+import { MENU, type MenuSeed } from './menu';
+import { menuPermission } from '../../menus/permission-codes';
 import { seedBusiness } from './business';
 import { seedChat } from './chat';
-import { QUOTER_RESOURCE_PERMISSIONS, SELLER_RESOURCE_PERMISSIONS } from '../../resources/builtin';
+import { QUOTER_RESOURCE_PERMISSIONS } from '../../resources/builtin';
+import { SELLER_RESOURCE_PERMISSIONS } from '../../resources/builtin-stores';
 import { notify } from '../../notices/notify';
 import type { NoticeType } from '../../../src/contract/api/notice';
 
