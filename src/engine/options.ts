@@ -5,8 +5,8 @@
  */
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import useSWR from 'swr';
-import type { FieldOption, Lang, ListPage, ResourceField } from '../contract/resource';
-import { resourceUrl } from './data';
+import type { FieldOption, Lang, ResourceField } from '../contract/resource';
+import type { DataProvider } from '../widgets/interface/data-provider';
 import { useDictionary } from './dictionaries';
 import { useEngineHost, type EngineHost } from './host';
 
@@ -41,14 +41,15 @@ export function fixedChoices(field: ResourceField | undefined, t: EngineHost['t'
 
 /** Records of a lookup's resource whose label contains `search`, for a select's options. */
 export function useLookupChoices(field: ResourceField | undefined, search: string) {
-  const { request } = useEngineHost();
+  const { data } = useEngineHost();
   const lookup = field?.lookup;
   return useSWR<Choice[]>(lookup ? ['lookup-choices', lookup.resource, lookup.label, search] : null, async () => {
-    const page = await request<ListPage>(
-      resourceUrl(lookup!.resource, 'list'),
-      { pageSize: 20, ...(search ? { filters: [{ field: lookup!.label, op: 'contains', value: search }] } : {}) },
-      { silent: true },
-    );
+    const page = await data.getList({
+      resource: lookup!.resource,
+      pagination: { pageSize: 20 },
+      ...(search ? { filters: [{ field: lookup!.label, op: 'contains', value: search }] } : {}),
+      meta: { silent: true },
+    });
     return page.rows.map((row) => ({ value: row.id, label: String(row[lookup!.label] ?? row.id) }));
   }, { keepPreviousData: true, revalidateOnFocus: false });
 }
@@ -57,7 +58,7 @@ export function useLookupChoices(field: ResourceField | undefined, search: strin
 
 /** resource → record id → its label; null when the record is gone or out of the caller's reach. */
 const labels = new Map<string, Map<number, string | null>>();
-const queued = new Map<string, { label: string; ids: Set<number>; request: EngineHost['request'] }>();
+const queued = new Map<string, { label: string; ids: Set<number>; data: DataProvider }>();
 const listeners = new Set<() => void>();
 
 function notify() {
@@ -82,11 +83,12 @@ async function flush(resource: string) {
   for (let start = 0; start < ids.length; start += BATCH) {
     const chunk = ids.slice(start, start + BATCH);
     try {
-      const page = await batch.request<ListPage>(
-        resourceUrl(resource, 'list'),
-        { filters: [{ field: 'id', op: 'in', value: chunk }], pageSize: chunk.length },
-        { silent: true },
-      );
+      const page = await batch.data.getList({
+        resource,
+        filters: [{ field: 'id', op: 'in', value: chunk }],
+        pagination: { pageSize: chunk.length },
+        meta: { silent: true },
+      });
       for (const row of page.rows) known.set(row.id, String(row[batch.label] ?? row.id));
     } catch {
       // The caller may not read that resource: the cell shows the bare id rather than failing.
@@ -101,7 +103,7 @@ async function flush(resource: string) {
  * one list request per resource answers them all.
  */
 export function useLookupLabel(field: ResourceField | undefined, value: unknown): string | null | undefined {
-  const { request } = useEngineHost();
+  const { data } = useEngineHost();
   const resource = field?.lookup?.resource;
   const id = typeof value === 'number' ? value : Number(value);
   const valid = resource !== undefined && value !== null && value !== '' && Number.isInteger(id) && id > 0;
@@ -111,12 +113,12 @@ export function useLookupLabel(field: ResourceField | undefined, value: unknown)
     if (!valid || label !== undefined) return;
     let batch = queued.get(resource);
     if (!batch) {
-      batch = { label: field!.lookup!.label, ids: new Set(), request };
+      batch = { label: field!.lookup!.label, ids: new Set(), data };
       queued.set(resource, batch);
       queueMicrotask(() => void flush(resource));
     }
     batch.ids.add(id);
-  }, [valid, label, resource, id, field, request]);
+  }, [valid, label, resource, id, field, data]);
   return valid ? label : undefined;
 }
 

@@ -14,7 +14,7 @@ import type { patterns } from '../../contract/validators';
 import { WILDCARD } from '../../contract/permissions';
 import { useEngineHost, type HostError } from '../host';
 import type { FormRendererProps } from '../renderers';
-import { resourceUrl, useRevalidateResource } from '../data';
+import { useRevalidateResource } from '../data';
 import { createFormValuesStore, FormValuesContext } from '../../widgets/form/context';
 import '../../widgets/form';
 import type { EngineFormMessageKey } from './messages';
@@ -62,16 +62,16 @@ function recordValues(model: FormModel, source: Values | undefined): Values {
 
 export default function FormRenderer(props: FormRendererProps) {
   const { definition, record } = props;
-  const { request } = useEngineHost();
+  const { data } = useEngineHost();
   const revalidate = useRevalidateResource();
   // A reload after a conflict starts the form again on the latest version of the record.
   const [latest, setLatest] = useState<{ record: ResourceRecord; generation: number } | null>(null);
   const reload = useCallback(async () => {
     if (!record) return;
-    const fresh = await request<ResourceRecord>(resourceUrl(definition.name, 'get'), { id: record.id });
+    const fresh = await data.getOne({ resource: definition.name, id: record.id });
     revalidate(definition.name);
     setLatest((previous) => ({ record: fresh, generation: (previous?.generation ?? 0) + 1 }));
-  }, [definition.name, record, request, revalidate]);
+  }, [definition.name, record, data, revalidate]);
   // Another record, or the latest version of this one, starts the form afresh.
   return <FormBody key={`${record?.id ?? 'new'}.${latest?.generation ?? 0}`} {...props} record={latest?.record ?? record} onReload={reload} />;
 }
@@ -187,8 +187,8 @@ function FormBody({ definition, spec, record, initial, mode, onSaved, onCancel, 
       setFormError(null);
       try {
         const saved = record
-          ? await host.request<ResourceRecord>(resourceUrl(definition.name, 'update'), { id: record.id, version: record.version, values }, { silent: true })
-          : await host.request<ResourceRecord>(resourceUrl(definition.name, 'create'), { values }, { silent: true });
+          ? await host.data.update({ resource: definition.name, id: record.id, version: record.version, values, meta: { silent: true } })
+          : await host.data.create({ resource: definition.name, values, meta: { silent: true } });
         baseline.current = data;
         setDirty(false);
         revalidate(definition.name);

@@ -2,10 +2,12 @@ import { useCallback, useLayoutEffect, useMemo, useRef, useState, type CSSProper
 import { Button, Dropdown, Empty, Flex, Pagination, Popover, Result, Space, Spin, Tooltip } from 'antd';
 import { ColumnHeightOutlined, FilterFilled, ReloadOutlined } from '@ant-design/icons';
 import { useTable, type ColumnOrderState, type ColumnPinningState, type ColumnVisibilityState, type RowSelectionState, type SortingState, type Updater } from '@tanstack/react-table';
-import type { ListQuery, ResourceRecord, Sort } from '../../contract/resource';
+import type { ResourceRecord, Sort } from '../../contract/resource';
+import type { GetListParams } from '../../widgets/interface/data-provider';
 import type { Column as ColumnSpec } from '../../contract/screen';
 import { ActionBar, usePlacedActions } from '../actions/ActionButton';
 import { useListRevalidating, useResourceList } from '../data';
+import { listParamsOf } from '../data-provider';
 import { useEngineHost } from '../host';
 import type { ListRendererProps } from '../renderers';
 import { structureKey } from '../structure';
@@ -93,13 +95,13 @@ function useBodyHeight(compact: boolean, screenId: string) {
 }
 
 /** The refresh button's icon, turning while the rows shown are read again. */
-function RefreshIcon({ name, query }: { name: string; query: ListQuery }) {
-  return <ReloadOutlined spin={useListRevalidating(name, query)} />;
+function RefreshIcon({ params }: { params: GetListParams }) {
+  return <ReloadOutlined spin={useListRevalidating(params)} />;
 }
 
 /** A spinner in the table's corner while the rows shown are read again. */
-function RefreshSpinner({ name, query }: { name: string; query: ListQuery }) {
-  return useListRevalidating(name, query) ? <Spin size="small" /> : null;
+function RefreshSpinner({ params }: { params: GetListParams }) {
+  return useListRevalidating(params) ? <Spin size="small" /> : null;
 }
 
 /** A filter in a column's header, for columns the screen marks filterable; it shares the search form's values. */
@@ -172,7 +174,8 @@ export default function ListRenderer({ screen, definition, spec, compact = false
 
   const query = useMemo(() => buildListQuery(spec, allModels, { search, sort: toSort(sorting), page, pageSize }), [spec, allModels, search, sorting, page, pageSize]);
   // Not isValidating: the marks that show a revalidation read it themselves (RefreshIcon, RefreshSpinner).
-  const { data, error, isLoading, mutate } = useResourceList(definition.name, query);
+  const params = useMemo(() => listParamsOf(definition.name, query), [definition.name, query]);
+  const { data, error, isLoading, mutate } = useResourceList(params);
 
   const tree = Boolean(spec.tree && definition.parentField);
   const rows = useMemo(() => data?.rows ?? [], [data]);
@@ -249,7 +252,7 @@ export default function ListRenderer({ screen, definition, spec, compact = false
   const tools = (
     <Space size={4} className="engine-list-tools">
       <Tooltip title={t('refresh')}>
-        <Button type="text" icon={<RefreshIcon name={definition.name} query={query} />} aria-label={t('refresh')} onClick={() => void mutate()} />
+        <Button type="text" icon={<RefreshIcon params={params} />} aria-label={t('refresh')} onClick={() => void mutate()} />
       </Tooltip>
       {!compact && (
         <>
@@ -294,7 +297,7 @@ export default function ListRenderer({ screen, definition, spec, compact = false
         table={table}
         density={density}
         loading={isLoading && !data}
-        refreshing={<RefreshSpinner name={definition.name} query={query} />}
+        refreshing={<RefreshSpinner params={params} />}
         placeholder={placeholder}
         skeletonRows={Math.min(pageSize, 10)}
         maxHeight={maxHeight}

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Select, Spin } from 'antd';
 import { debounce } from 'throttle-debounce';
 import type { RJSFSchema, WidgetProps } from '@rjsf/utils';
-import type { ListQuery } from '../../contract/resource';
+import type { GetListParams } from '../interface/data-provider';
 import { useEngineHost } from '../../engine/host';
 import { useRecord, useResourceList } from '../../engine/data';
 import { useFormValue, useFormValues } from './context';
@@ -44,8 +44,8 @@ export default function LookupWidget(props: WidgetProps) {
     () => lookupFilters(options.filters, dependsOn, dependsOn ? { ...readForm(), [dependsOn]: parent } : readForm()),
     [options.filters, dependsOn, parent, readForm],
   );
-  const query = useMemo<ListQuery>(() => ({ page: 1, pageSize: PAGE_SIZE, filters, ...(keyword ? { keyword } : {}) }), [filters, keyword]);
-  const { data: page, isLoading } = useResourceList(opened && !waiting ? resource : undefined, query, { keepPreviousData: false });
+  const query = useMemo<Omit<GetListParams, 'resource'>>(() => ({ pagination: { page: 1, pageSize: PAGE_SIZE }, filters, ...(keyword ? { keyword } : {}) }), [filters, keyword]);
+  const { data: page, isLoading } = useResourceList(opened && !waiting && resource ? { resource, ...query } : undefined, { keepPreviousData: false });
   const listed = page?.rows.some((row) => row.id === value);
   const { data: chosen } = useRecord(listed || typeof value !== 'number' ? undefined : resource, value as number);
 
