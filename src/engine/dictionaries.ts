@@ -6,19 +6,13 @@
  */
 import useSWR from 'swr';
 import type { Lang } from '../contract/resource';
+import type { DictionaryOption } from '../widgets/interface/host';
 import { useEngineHost } from './host';
 
 export const DICTIONARY_RESOURCE = 'dictionaries';
 export const DICTIONARY_ITEM_RESOURCE = 'dictionary_items';
 /** Items of one dictionary are few; one page holds them all. */
 const ITEMS_PAGE = 500;
-
-export interface DictionaryOption {
-  value: string;
-  label: string;
-  /** A disabled item: not offered for new choices, still named for old records. */
-  disabled: boolean;
-}
 
 interface ItemRow {
   value: string;

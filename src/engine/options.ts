@@ -5,17 +5,11 @@
  */
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import useSWR from 'swr';
-import type { FieldOption, Lang, ResourceField } from '../contract/resource';
+import type { ResourceField } from '../contract/resource';
+import type { Choice } from '../widgets/interface/choices';
 import type { DataProvider } from '../widgets/interface/data-provider';
 import { useDictionary } from './dictionaries';
-import { useEngineHost, type EngineHost } from './host';
-
-/** One choice of a select or tag, its label in the console's language. */
-export interface Choice {
-  value: string | number;
-  label: string;
-  color?: string;
-}
+import { useEngineHost } from './host';
 
 /**
  * The choices of a dictionary, from the one dictionary read the form and detail share
@@ -24,19 +18,6 @@ export interface Choice {
 export function useDictionaryChoices(code: string | undefined): { choices: Choice[] | undefined; isLoading: boolean } {
   const { options, isLoading } = useDictionary(code);
   return { choices: useMemo(() => options?.map(({ value, label }) => ({ value, label })), [options]), isLoading };
-}
-
-/** A field's fixed choices: enum options, yes/no; null for fields whose choices are loaded. */
-export function fixedChoices(field: ResourceField | undefined, t: EngineHost['t'], lang: Lang): Choice[] | null {
-  if (field?.type === 'enum') return (field.options ?? []).map((o: FieldOption) => ({ value: o.value, label: o.label[lang], color: o.color }));
-  if (field?.type === 'boolean') {
-    // Select values are strings or numbers; the query turns these back into booleans.
-    return [
-      { value: 'true', label: t('yes') },
-      { value: 'false', label: t('no') },
-    ];
-  }
-  return null;
 }
 
 /** Records of a lookup's resource whose label contains `search`, for a select's options. */

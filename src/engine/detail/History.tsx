@@ -1,7 +1,7 @@
 import { Empty, Skeleton, Timeline } from 'antd';
 import dayjs from 'dayjs';
 import type { HistoryEntry, ResourceDefinition } from '../../contract/resource';
-import { DATETIME_FORMAT } from '../../widgets/form/formats';
+import { settings } from '../../contract/settings';
 import { useEngineHost } from '../host';
 import { useHistory } from '../data';
 import type { EngineFormMessageKey } from '../form/messages';
@@ -35,7 +35,7 @@ export function History({ definition, id }: { definition: ResourceDefinition; id
             <div className="ed-history-head">
               <span className="ed-history-user">{entry.user_name || t('detailHistorySystem')}</span>
               <span>{t(ACTION_TEXT[entry.action], { count: entry.changes.length })}</span>
-              <span className="ed-history-time">{dayjs(entry.created_at).format(DATETIME_FORMAT)}</span>
+              <span className="ed-history-time">{dayjs(entry.created_at).format(settings.dateFormat)}</span>
             </div>
             {entry.action !== 'delete' && entry.changes.length > 0 && (
               <ul className="ed-history-changes">

@@ -15,15 +15,15 @@ import { WILDCARD } from '../../contract/permissions';
 import { useEngineHost, type HostError } from '../host';
 import type { FormRendererProps } from '../renderers';
 import { useRevalidateResource } from '../data';
-import { createFormValuesStore, FormValuesContext } from '../../widgets/form/context';
-import '../../widgets/form';
+import { createFormValuesStore, FormValuesContext } from '../../widgets/interface/form-values';
 import type { EngineFormMessageKey } from './messages';
 import { formModel, type FormModel } from './schema';
 import { applyRules, evaluateRules, isEmptyValue, ruleDefaults, ruleKey, type RuleContext, type RuleState } from './rules';
 import { errorSchemaOf, serverFieldError, submittedValues } from './values';
 import { validatorFor } from './validator';
 import { TEMPLATES, type FormContext } from './templates';
-import { widgetsFor } from './widgets';
+import { useFormWidgets, widgetsFor } from './widgets';
+import { useEngineRegistry } from '../registry';
 import { useBeforeUnload, useConfirmLeave } from './leave-guard';
 import { useThemeVars } from './theme-vars';
 import './form.css';
@@ -79,6 +79,8 @@ export default function FormRenderer(props: FormRendererProps) {
 function FormBody({ definition, spec, record, initial, mode, onSaved, onCancel, onDirtyChange, onReload }: FormRendererProps & { onReload(): Promise<void> }) {
   const host = useEngineHost();
   const { t, lang, access, user } = host;
+  const registry = useEngineRegistry();
+  const formWidgets = useFormWidgets(registry);
   const { message } = App.useApp();
   const revalidate = useRevalidateResource();
   const confirmLeave = useConfirmLeave();
@@ -254,7 +256,7 @@ function FormBody({ definition, spec, record, initial, mode, onSaved, onCancel, 
           schema={model.schema}
           uiSchema={uiSchema}
           validator={validatorFor(lang)}
-          widgets={widgetsFor(model)}
+          widgets={widgetsFor(model, formWidgets, registry)}
           templates={TEMPLATES}
           formContext={formContext}
           initialFormData={initialData}

@@ -9,6 +9,7 @@ import { ActionBar, usePlacedActions } from '../actions/ActionButton';
 import { useListRevalidating, useResourceList } from '../data';
 import { listParamsOf } from '../data-provider';
 import { useEngineHost } from '../host';
+import { useEngineRegistry } from '../registry';
 import type { ListRendererProps } from '../renderers';
 import { structureKey } from '../structure';
 import { buildColumns, knownColumns } from './columns';
@@ -181,9 +182,10 @@ export default function ListRenderer({ screen, definition, spec, compact = false
   const rows = useMemo(() => data?.rows ?? [], [data]);
   const shaped = useMemo(() => (tree ? treeOf(rows, definition.parentField!) : { roots: rows, children: undefined }), [tree, rows, definition.parentField]);
   const selectable = spec.selectable ?? Boolean(spec.bulkActions?.length);
+  const registry = useEngineRegistry();
   const columnDefs = useMemo(
-    () => buildColumns({ columns, definition, rowActions: spec.rowActions ?? [], selectable, lang, t }),
-    [columns, definition, spec.rowActions, selectable, lang, t],
+    () => buildColumns({ columns, definition, rowActions: spec.rowActions ?? [], selectable, lang, t, registry }),
+    [columns, definition, spec.rowActions, selectable, lang, t, registry],
   );
 
   const columnOrder = useMemo<ColumnOrderState>(() => [SELECT_COLUMN, ...drawnOrder(settings), ACTIONS_COLUMN], [settings]);

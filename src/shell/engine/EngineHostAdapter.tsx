@@ -1,6 +1,8 @@
 import { useMemo, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { EngineHostProvider, type EngineHost } from '../../engine/host';
+import type { EngineHost } from '../../engine/host';
+import { EngineProvider } from '../../engine/provider';
+import { appRegistry } from '../../app-registry';
 import { engineMessagePath, type EngineMessageKey } from '../../engine/messages';
 import { prefetchScreen } from '../../engine/prefetch';
 import { createDataProvider } from '../../engine/data-provider';
@@ -60,5 +62,9 @@ export function EngineHostAdapter({ children }: { children: ReactNode }) {
     };
   }, [lang, t, session, navigate]);
   // Screens are drawn inside the signed-in console only; after a sign-out nothing is left to draw.
-  return host ? <EngineHostProvider host={host}>{children}</EngineHostProvider> : null;
+  return host ? (
+    <EngineProvider host={host} registry={appRegistry}>
+      {children}
+    </EngineProvider>
+  ) : null;
 }

@@ -4,7 +4,10 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import enUS from 'antd/locale/en_US';
 import { SWRConfig } from 'swr';
-import { EngineHostProvider, type EngineHost } from '../../../src/engine/host';
+import type { EngineHost } from '../../../src/engine/host';
+import { EngineProvider } from '../../../src/engine/provider';
+import type { EngineRegistry } from '../../../src/engine/registry';
+import { appRegistry } from '../../../src/app-registry';
 import { createDataProvider } from '../../../src/engine/data-provider';
 import { engineMessagePath } from '../../../src/engine/messages';
 import { request } from '../../../src/shell/request/client';
@@ -43,13 +46,13 @@ export function testHost(overrides: Partial<EngineHost> = {}): EngineHost {
   return { data: createDataProvider(host), ...host };
 }
 
-/** Renders engine parts inside what the console wraps them in: antd's locale and App, a fresh swr cache, the host. */
-export function renderWithHost(ui: ReactNode, host: EngineHost = testHost()) {
+/** Renders engine parts inside what the console wraps them in: antd's locale and App, a fresh swr cache, the host and the app's registry (or `registry`). */
+export function renderWithHost(ui: ReactNode, host: EngineHost = testHost(), registry: EngineRegistry = appRegistry) {
   return render(
     <ConfigProvider locale={host.lang === 'zh' ? zhCN : enUS}>
       <AntApp>
         <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-          <EngineHostProvider host={host}>{ui}</EngineHostProvider>
+          <EngineProvider host={host} registry={registry}>{ui}</EngineProvider>
         </SWRConfig>
       </AntApp>
     </ConfigProvider>,

@@ -2,7 +2,10 @@ import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import { SWRConfig } from 'swr';
-import { EngineHostProvider, type EngineHost } from '../../../src/engine/host';
+import type { EngineHost } from '../../../src/engine/host';
+import { EngineProvider } from '../../../src/engine/provider';
+import type { EngineRegistry } from '../../../src/engine/registry';
+import { appRegistry } from '../../../src/app-registry';
 import { createDataProvider } from '../../../src/engine/data-provider';
 import { engineMessagePath } from '../../../src/engine/messages';
 import { translate } from '../../../src/shell/i18n/translate';
@@ -35,13 +38,13 @@ export function testHost(lang: Language = 'zh', overrides: Partial<EngineHost> =
   return { data: createDataProvider(host), ...host };
 }
 
-/** Renders widgets the way a screen does: inside a host, antd's App and a fresh swr cache. */
-export function renderWidget(node: ReactNode, host: EngineHost = testHost()) {
+/** Renders widgets the way a screen does: inside a host and the app's registry, antd's App and a fresh swr cache. */
+export function renderWidget(node: ReactNode, host: EngineHost = testHost(), registry: EngineRegistry = appRegistry) {
   return render(
     <SWRConfig value={{ provider: () => new Map() }}>
-      <EngineHostProvider host={host}>
+      <EngineProvider host={host} registry={registry}>
         <AntApp>{node}</AntApp>
-      </EngineHostProvider>
+      </EngineProvider>
     </SWRConfig>,
   );
 }
