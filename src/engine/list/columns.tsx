@@ -1,12 +1,13 @@
 import { createElement, memo, type MouseEvent, type ReactNode } from 'react';
 import { CaretDownOutlined, CaretRightOutlined } from '@ant-design/icons';
 import { fillTemplate } from '../../contract/expression';
-import { SYSTEM_FIELDS, type Lang, type ResourceDefinition, type ResourceField, type ResourceRecord } from '../../contract/resource';
+import type { Lang, ResourceDefinition, ResourceField, ResourceRecord } from '../../contract/resource';
 import type { Action, Column } from '../../contract/screen';
 import { safeHref } from '../../contract/href';
 import { cellNameOf, defaultAlign, widgetOf, type CellWidget, type WidgetRegistry } from '../../widgets/interface/registry';
 import { ActionBar, usePlacedActions } from '../actions/ActionButton';
 import { useEngineHost, type EngineHost } from '../host';
+import { knownColumns } from './known-columns';
 import { ACTIONS_COLUMN, SELECT_COLUMN, type ListColumnDef, type ListRow } from './table-model';
 
 const NARROW: Partial<Record<ResourceField['type'], number>> = { boolean: 90, integer: 110, number: 110, money: 130, date: 120, datetime: 170, image: 80, enum: 110, dict: 110 };
@@ -112,15 +113,6 @@ export function TreeToggle({ row, children }: { row: ListRow; children: ReactNod
       {children}
     </span>
   );
-}
-
-/**
- * The columns whose field this user can see: a field hidden from the caller's role is absent from
- * the definition the server sends, and its column goes with it.
- */
-export function knownColumns(columns: Column[], definition: ResourceDefinition): Column[] {
-  const names = new Set<string>([...SYSTEM_FIELDS, ...definition.fields.map((f) => f.name)]);
-  return columns.filter((c) => names.has(c.field));
 }
 
 export interface ColumnsInput {
