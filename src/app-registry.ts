@@ -36,4 +36,7 @@ const builtin: EngineRegistry = {
 };
 
 /** The business areas' bespoke widgets (src/widgets/<area>/): a name taken twice is an error. */
-export const appRegistry: EngineRegistry = extendRegistry(builtin, { cells: GOODS_CELLS });
+export const appRegistry: EngineRegistry = extendRegistry(builtin, {
+  cells: GOODS_CELLS,
+  blocks: { lowStock: lazy(() => import('./widgets/goods/LowStockBlock')) },
+});

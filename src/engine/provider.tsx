@@ -10,9 +10,11 @@ import { useRecord, useResourceDefinition, useResourceList } from './data';
 import { useDictionary } from './dictionaries';
 import { EngineHostProvider, type EngineHost } from './host';
 import { useDictionaryChoices, useLookupLabel } from './options';
+import { useListController } from './list/use-list-controller';
+import { useDetailController } from './detail/use-detail-controller';
 import { EngineRegistryContext, type EngineRegistry } from './registry';
 
-/** The reads widgets share with the renderers: the engine's own hooks. */
+/** The reads and controllers widgets share with the renderers: the engine's own hooks. */
 const READS = {
   useList: useResourceList,
   useOne: useRecord,
@@ -20,6 +22,8 @@ const READS = {
   useDictionary,
   useDictionaryChoices,
   useLookupLabel,
+  useListController,
+  useDetailController,
 } satisfies Partial<WidgetHost>;
 
 export function widgetHostOf(host: EngineHost): WidgetHost {

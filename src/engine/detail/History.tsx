@@ -3,7 +3,6 @@ import dayjs from 'dayjs';
 import type { HistoryEntry, ResourceDefinition } from '../../contract/resource';
 import { settings } from '../../contract/settings';
 import { useEngineHost } from '../host';
-import { useHistory } from '../data';
 import type { EngineFormMessageKey } from '../form/messages';
 import { FieldValue } from './FieldValue';
 import { systemFieldLabel } from './system-fields';
@@ -17,9 +16,8 @@ const ACTION_TEXT: Record<HistoryEntry['action'], EngineFormMessageKey> = {
 const ACTION_COLOR: Record<HistoryEntry['action'], string> = { create: 'green', update: 'blue', delete: 'red', import: 'gray' };
 
 /** The record's changes, newest first: who, when, and each field from its old value to its new one. */
-export function History({ definition, id }: { definition: ResourceDefinition; id: number }) {
+export function History({ definition, entries: data, isLoading }: { definition: ResourceDefinition; entries: HistoryEntry[] | undefined; isLoading: boolean }) {
   const { t, lang } = useEngineHost();
-  const { data, isLoading } = useHistory(definition.name, id);
   if (isLoading) return <Skeleton active paragraph={{ rows: 3 }} />;
   if (!data?.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('detailHistoryEmpty')} />;
   const fields = new Map(definition.fields.map((f) => [f.name, f]));

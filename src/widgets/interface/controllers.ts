@@ -6,7 +6,7 @@
  */
 import type { Dispatch, SetStateAction } from 'react';
 import type { HistoryEntry, ListPage, ListQuery, ResourceDefinition, ResourceRecord, Sort } from '../../contract/resource';
-import type { ListSpec } from '../../contract/screen';
+import type { Action, ListSpec } from '../../contract/screen';
 import type { GetListParams } from './data-provider';
 
 /** What a list's search form holds: a value per field name, and the keyword. */
@@ -83,6 +83,14 @@ export interface DetailControllerProps {
   id: number;
   /** Read the record's change history too. */
   history?: boolean;
+  /** The detail's actions; those the user may take on this record are offered. */
+  actions?: Action[];
+}
+
+/** An action offered on the record shown, and whether it can be pressed now. */
+export interface OfferedAction {
+  action: Action;
+  disabled: boolean;
 }
 
 export interface DetailController {
@@ -90,7 +98,10 @@ export interface DetailController {
   record: ResourceRecord | undefined;
   error: unknown;
   isLoading: boolean;
-  /** The record's changes, oldest first as the server keeps them; undefined when not asked or loading. */
+  /** The record's changes as the server answers them; undefined when not asked, or while loading. */
   history: HistoryEntry[] | undefined;
+  historyLoading: boolean;
+  /** The actions the user holds the permission for and whose `visible` holds for this record. */
+  actions: OfferedAction[];
   refresh(): void;
 }

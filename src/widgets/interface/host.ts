@@ -1,13 +1,14 @@
 /**
  * What widgets need from around them, defined at the widgets' own level and provided by the engine
  * (src/engine/provider.tsx): the console's language and strings, navigation, the data provider and
- * the reads built on it, dictionaries, lookups and uploads. A widget reaches these through
+ * the reads built on it, dictionaries, lookups, uploads and the headless controllers. A widget reaches these through
  * useWidgetHost and imports nothing of the engine, so imports point one way: engine → widgets.
  */
 import { createContext, useContext } from 'react';
 import type { Lang, ListPage, ResourceDefinition, ResourceField, ResourceRecord } from '../../contract/resource';
 import type { UploadData } from '../../contract/upload';
 import type { Choice } from './choices';
+import type { DetailController, DetailControllerProps, ListController, ListControllerProps } from './controllers';
 import type { DataProvider, GetListParams } from './data-provider';
 
 /** A read through swr: its data once arrived, its error, and a way to read it again. */
@@ -51,6 +52,10 @@ export interface WidgetHost {
   useDictionaryChoices(code: string | undefined): { choices: Choice[] | undefined; isLoading: boolean };
   /** The label of the record a lookup field points at; null when it cannot be read, undefined while it loads. */
   useLookupLabel(field: ResourceField | undefined, value: unknown): string | null | undefined;
+
+  // The engine's headless controllers, the same ones its renderers draw (controllers.ts).
+  useListController(props: ListControllerProps): ListController;
+  useDetailController(props: DetailControllerProps): DetailController;
 }
 
 export const WidgetHostContext = createContext<WidgetHost | null>(null);

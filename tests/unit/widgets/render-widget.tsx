@@ -15,7 +15,7 @@ import type { Language } from '../../../src/shell/i18n/types';
 /** Where a widget under test navigated to. */
 export const navigated: string[] = [];
 
-const hostRequest: EngineHost['request'] = (url, body, options) => request(url, { body, silent: options?.silent });
+const hostRequest: EngineHost['request'] = (url, body, options) => request(url, { body, silent: options?.silent, method: options?.method });
 
 /**
  * A host as the console hands the engine: the real catalogues and request client (answered by
