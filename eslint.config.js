@@ -32,22 +32,48 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    // The architecture's one-way dependencies (DESIGN.md): the server sees only the shared contract,
-    // the engine never reaches into the shell, and the contract depends on nothing of ours.
-    files: ['server/**/*.ts'],
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver()] },
+  },
+  {
+    // The architecture's one-way dependencies (DESIGN.md): shell → engine → widgets → contract, and
+    // the server sees only the contract. The engine names widgets by registry name and imports only
+    // the widgets' interface (src/widgets/interface); the app's registry (src/app-registry.ts) is
+    // the one place that imports both.
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\./)+src/(?!contract/)', message: 'The server may import only src/contract.' }] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './src/engine', from: './src/shell', message: 'The engine never imports the shell.' },
+            { target: './src/engine', from: './src/app-registry.ts', message: 'The engine gets the registry through context (EngineProvider).' },
+            {
+              target: './src/engine',
+              from: './src/widgets',
+              except: ['./interface'],
+              message: 'The engine names widgets by registry name; it imports only src/widgets/interface.',
+            },
+            { target: './src/widgets', from: ['./src/shell', './src/engine', './src/app-registry.ts'], message: 'Widgets import only the contract; they reach the engine through useWidgetHost.' },
+            { target: './src/contract', from: ['./src/shell', './src/engine', './src/widgets', './src/app-registry.ts', './server'], message: 'The contract depends on nothing of ours.' },
+            { target: './server', from: './src', except: ['./contract'], message: 'The server may import only src/contract.' },
+          ],
+        },
+      ],
     },
+  },
+  {
+    files: ['src/engine/**/*.{ts,tsx}', 'src/widgets/**/*.{ts,tsx}', 'src/contract/**/*.ts', 'server/**/*.ts'],
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     // Demo seed data builds on the runtime, never the reverse: only the entry point and the step that
     // prepares a database (which seeds an empty one) may reach into it.
     files: ['server/**/*.ts'],
     ignores: ['server/db/seed/**', 'server/db/seed-reset.ts', 'server/db/prepare.ts', 'server/main.ts'],
-    plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver()] },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: [{ target: 'server', from: 'server/db/seed', message: 'Runtime code never imports demo seed data.' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ regex: '/db/seed(/|$)', message: 'Runtime code never imports demo seed data.' }] }],
     },
   },
   {
@@ -57,17 +83,5 @@ export default tseslint.config(
   {
     files: ['server/**/routes.ts', 'server/**/*-routes.ts'],
     rules: { 'no-restricted-syntax': ['error', REQUEST_CAST, ...SQL_IN_ROUTES] },
-  },
-  {
-    files: ['src/engine/**/*.{ts,tsx}', 'src/widgets/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '/shell/', message: 'The engine and widgets never import the shell.' }] }],
-    },
-  },
-  {
-    files: ['src/contract/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./\\.\\./', message: 'The contract depends on nothing of ours.' }] }],
-    },
   },
 );

@@ -14,16 +14,16 @@ import type { patterns } from '../../contract/validators';
 import { WILDCARD } from '../../contract/permissions';
 import { useEngineHost, type HostError } from '../host';
 import type { FormRendererProps } from '../renderers';
-import { resourceUrl, useRevalidateResource } from '../data';
-import { createFormValuesStore, FormValuesContext } from '../../widgets/form/context';
-import '../../widgets/form';
+import { useRevalidateResource } from '../data';
+import { createFormValuesStore, FormValuesContext } from '../../widgets/interface/form-values';
 import type { EngineFormMessageKey } from './messages';
 import { formModel, type FormModel } from './schema';
 import { applyRules, evaluateRules, isEmptyValue, ruleDefaults, ruleKey, type RuleContext, type RuleState } from './rules';
 import { errorSchemaOf, serverFieldError, submittedValues } from './values';
 import { validatorFor } from './validator';
 import { TEMPLATES, type FormContext } from './templates';
-import { widgetsFor } from './widgets';
+import { useFormWidgets, widgetsFor } from './widgets';
+import { useEngineRegistry } from '../registry';
 import { useBeforeUnload, useConfirmLeave } from './leave-guard';
 import { useThemeVars } from './theme-vars';
 import './form.css';
@@ -62,16 +62,16 @@ function recordValues(model: FormModel, source: Values | undefined): Values {
 
 export default function FormRenderer(props: FormRendererProps) {
   const { definition, record } = props;
-  const { request } = useEngineHost();
+  const { data } = useEngineHost();
   const revalidate = useRevalidateResource();
   // A reload after a conflict starts the form again on the latest version of the record.
   const [latest, setLatest] = useState<{ record: ResourceRecord; generation: number } | null>(null);
   const reload = useCallback(async () => {
     if (!record) return;
-    const fresh = await request<ResourceRecord>(resourceUrl(definition.name, 'get'), { id: record.id });
+    const fresh = await data.getOne({ resource: definition.name, id: record.id });
     revalidate(definition.name);
     setLatest((previous) => ({ record: fresh, generation: (previous?.generation ?? 0) + 1 }));
-  }, [definition.name, record, request, revalidate]);
+  }, [definition.name, record, data, revalidate]);
   // Another record, or the latest version of this one, starts the form afresh.
   return <FormBody key={`${record?.id ?? 'new'}.${latest?.generation ?? 0}`} {...props} record={latest?.record ?? record} onReload={reload} />;
 }
@@ -79,6 +79,8 @@ export default function FormRenderer(props: FormRendererProps) {
 function FormBody({ definition, spec, record, initial, mode, onSaved, onCancel, onDirtyChange, onReload }: FormRendererProps & { onReload(): Promise<void> }) {
   const host = useEngineHost();
   const { t, lang, access, user } = host;
+  const registry = useEngineRegistry();
+  const formWidgets = useFormWidgets(registry);
   const { message } = App.useApp();
   const revalidate = useRevalidateResource();
   const confirmLeave = useConfirmLeave();
@@ -187,8 +189,8 @@ function FormBody({ definition, spec, record, initial, mode, onSaved, onCancel, 
       setFormError(null);
       try {
         const saved = record
-          ? await host.request<ResourceRecord>(resourceUrl(definition.name, 'update'), { id: record.id, version: record.version, values }, { silent: true })
-          : await host.request<ResourceRecord>(resourceUrl(definition.name, 'create'), { values }, { silent: true });
+          ? await host.data.update({ resource: definition.name, id: record.id, version: record.version, values, meta: { silent: true } })
+          : await host.data.create({ resource: definition.name, values, meta: { silent: true } });
         baseline.current = data;
         setDirty(false);
         revalidate(definition.name);
@@ -254,7 +256,7 @@ function FormBody({ definition, spec, record, initial, mode, onSaved, onCancel, 
           schema={model.schema}
           uiSchema={uiSchema}
           validator={validatorFor(lang)}
-          widgets={widgetsFor(model)}
+          widgets={widgetsFor(model, formWidgets, registry)}
           templates={TEMPLATES}
           formContext={formContext}
           initialFormData={initialData}
