@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database, Menu } from '../db/schema';
 import type { MenuItem } from '../../src/contract/api/auth';
 import type { UserAccess } from '../auth/access';
+import { menuItemOf } from '../menus/tree';
 
 /** The menu rows a user's roles grant; null when they grant none. Admins are granted every row. */
 function grantedMenus(db: Kysely<Database>, access: UserAccess) {
@@ -32,15 +33,6 @@ export function buildTree(rows: Menu[]): MenuItem[] {
     const parent = row.parent_id !== null && ids.has(row.parent_id) ? row.parent_id : null;
     byParent.set(parent, [...(byParent.get(parent) ?? []), row]);
   }
-  const toItem = (row: Menu): MenuItem => ({
-    path: row.path,
-    name: row.name,
-    icon: row.icon,
-    hidden: row.hidden === 1,
-    vue_path: row.vue_path,
-    title: { zh: row.title_zh, en: row.title_en },
-    permission: row.permission,
-    children: (byParent.get(row.id) ?? []).map(toItem),
-  });
+  const toItem = (row: Menu): MenuItem => ({ ...menuItemOf(row), children: (byParent.get(row.id) ?? []).map(toItem) });
   return (byParent.get(null) ?? []).map(toItem);
 }

@@ -1,54 +1,21 @@
 import type { Kysely } from 'kysely';
-import type { Database, Menu } from '../db/schema';
+import type { Database } from '../db/schema';
 import { Type } from '../../src/contract/schema';
 import { Code } from '../../src/contract/envelope';
-import { WILDCARD } from '../../src/contract/permissions';
-import { MenuMoveBody, RoleGrants, RoleIdBody, type MenuNode, type PermissionCode } from '../../src/contract/api/menus';
+import { MenuMoveBody, RoleGrants, RoleIdBody, type PermissionCode } from '../../src/contract/api/menus';
 import { SCREEN_DESIGN_PERMISSION } from '../../src/contract/api/screens';
 import { ok } from '../http/envelope';
 import { ApiError } from '../http/errors';
 import { routeSchema, type App } from '../http/route';
 import { recordLog } from '../audit/system-log';
 import { allMenus, grantedPermissions, moveMenu, roleGrants, saveRoleGrants } from './store';
-import { isMenuPermission } from './permission-codes';
-
-/** Codes that guard server actions beside menus and resources, with what each allows. */
-const KNOWN_CODES: PermissionCode[] = [
-  { code: 'user:manage', title: { zh: '管理本团队成员', en: "Manage the team's members" } },
-  { code: SCREEN_DESIGN_PERMISSION, title: { zh: '设计页面与资源', en: 'Design screens and resources' } },
-];
+import { grantableCodes } from './permission-codes';
+import { menuTree } from './tree';
 
 export interface MenuRoutesOptions {
   db: Kysely<Database>;
   /** Permission codes the resources declare, with their titles. */
   resourceCodes(): Promise<PermissionCode[]>;
-}
-
-function tree(rows: Menu[]): MenuNode[] {
-  const nodes = new Map<number, MenuNode>(
-    rows.map((row) => [
-      row.id,
-      {
-        id: row.id,
-        parent_id: row.parent_id,
-        path: row.path,
-        name: row.name,
-        icon: row.icon,
-        hidden: row.hidden === 1,
-        vue_path: row.vue_path,
-        title: { zh: row.title_zh, en: row.title_en },
-        permission: row.permission,
-        sort: row.sort,
-        children: [],
-      },
-    ]),
-  );
-  const roots: MenuNode[] = [];
-  for (const node of nodes.values()) {
-    const parent = node.parent_id === null ? undefined : nodes.get(node.parent_id);
-    (parent ? parent.children : roots).push(node);
-  }
-  return roots;
 }
 
 const design = { access: { permission: SCREEN_DESIGN_PERMISSION } } as const;
@@ -59,7 +26,7 @@ export async function menuRoutes(app: App, { db, resourceCodes }: MenuRoutesOpti
   app.post(
     '/api/menus/tree',
     { config: design, schema: routeSchema({ summary: 'Every menu item as a tree, in menu order', tags: ['menus'], data: Anything, auth: true }) },
-    async () => ok(tree(await allMenus(db))),
+    async () => ok(menuTree(await allMenus(db))),
   );
 
   app.post(
@@ -69,7 +36,7 @@ export async function menuRoutes(app: App, { db, resourceCodes }: MenuRoutesOpti
       const { id } = request.body;
       await moveMenu(db, request.body);
       await recordLog(db, { userId: request.caller!.userId, username: request.caller!.username, action: 'menu-move', target: String(id), ip: request.ip, result: 'ok' });
-      return ok(tree(await allMenus(db)));
+      return ok(menuTree(await allMenus(db)));
     },
   );
 
@@ -77,15 +44,7 @@ export async function menuRoutes(app: App, { db, resourceCodes }: MenuRoutesOpti
     '/api/roles/permission-codes',
     { config: design, schema: routeSchema({ summary: 'Permission codes an admin can grant beside menu items', tags: ['roles'], data: Anything, auth: true }) },
     async () => {
-      const codes = new Map<string, PermissionCode>();
-      for (const known of [...KNOWN_CODES, ...(await resourceCodes())]) codes.set(known.code, known);
-      const granted = await grantedPermissions(db);
-      for (const permission of granted) {
-        if (permission !== WILDCARD && !isMenuPermission(permission) && !codes.has(permission)) {
-          codes.set(permission, { code: permission, title: { zh: permission, en: permission } });
-        }
-      }
-      return ok([...codes.values()].sort((a, b) => a.code.localeCompare(b.code)));
+      return ok(grantableCodes(await resourceCodes(), await grantedPermissions(db)));
     },
   );
 
