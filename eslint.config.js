@@ -2,6 +2,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'node_modules/', 'coverage/'] },
@@ -38,5 +40,17 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./\\.\\./', message: 'The contract depends on nothing of ours.' }] }],
     },
+  },
+  {
+    // The shell's folders are layered top-down (app over layout over tabs … over i18n and request); a
+    // file cycle is a back-arrow, and tests/unit/shell/architecture.test.ts keeps the folders layered.
+    files: ['src/shell/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver()],
+    },
+    rules: { 'import-x/no-cycle': ['error', { allowUnsafeDynamicCyclicDependency: false }] },
   },
 );

@@ -33,7 +33,7 @@ const TOOLS: HeaderTool[] = [
 ];
 
 /** The order the user dragged the tools into; for this visit only (the spec names no key for it). */
-export const toolOrderStore = createStore(TOOLS.map((tool) => tool.id));
+const toolOrderStore = createStore(TOOLS.map((tool) => tool.id));
 
 // Dragging needs dnd-kit; it loads only when the theme allows reordering.
 const SortableTools = lazy(() => import('./SortableTools'));
@@ -60,7 +60,7 @@ export function HeaderTools() {
   if (!theme.rightToolsDrag) return <PlainTools tools={tools} />;
   return (
     <Suspense fallback={<PlainTools tools={tools} />}>
-      <SortableTools tools={tools} />
+      <SortableTools tools={tools} onReorder={toolOrderStore.set} />
     </Suspense>
   );
 }

@@ -13,7 +13,7 @@ import { lockStore, modeStore, setMode, themeStore } from '../theme/settings-sto
 import { updateTheme } from '../theme/theme-store';
 import { themeDrawerStore } from '../theme/drawer-store';
 import { refreshCurrentView } from './refresh-store';
-import { useOpenPage } from '../router/open-page';
+import { useOpenPage } from '../tabs/open-page';
 import { searchEntries } from './menu-model';
 import { useShellNavigate } from '../router/shell-navigate';
 

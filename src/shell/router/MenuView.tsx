@@ -1,7 +1,7 @@
 import { createElement, lazy, Suspense } from 'react';
 import { Result } from 'antd';
 import { nativeViews } from '../../engine/native-views';
-import { Loading } from '../app/Loading';
+import { Loading } from '../loading/Loading';
 import { useI18n } from '../i18n/I18nProvider';
 import { ScreenErrorBoundary } from '../errors/ScreenErrorBoundary';
 

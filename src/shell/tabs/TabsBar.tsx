@@ -12,7 +12,7 @@ import { horizontalListSortingStrategy, SortableContext, sortableKeyboardCoordin
 import { CSS } from '@dnd-kit/utilities';
 import { settings } from '../../contract/settings';
 import { useI18n } from '../i18n/I18nProvider';
-import { menuIcon } from '../layout/menu-icons';
+import { menuIcon } from '../router/menu-icons';
 import { close, closeAll, closeLeft, closeOthers, closeRight, move, type TabRoute, type TabsChange } from './tab-rules';
 import { refreshTab, tabsStore } from './tabs-store';
 import { useShownTabs } from './shown-tabs';

@@ -1,9 +1,9 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
-import { Loading } from '../app/Loading';
-import { RedirectRoute } from './RedirectRoute';
+import { Loading } from '../loading/Loading';
+import { RedirectRoute } from '../router/RedirectRoute';
 import { RequireSession } from '../auth/RequireSession';
-import { getToken } from '../auth/token';
+import { getToken } from '../request/token';
 import '../account/register-views';
 
 // Route-level splitting: the login page never downloads the console frame, and neither downloads
