@@ -39,7 +39,7 @@ export default function RegisterPage() {
   );
 
   return (
-    <AuthLayout>
+    <AuthLayout title="register.title">
       <h2 className="login-greeting">{t('register.title')}</h2>
       <p className="login-muted">{t('register.subtitle')}</p>
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}

@@ -19,6 +19,7 @@ export const en: Messages = {
     evening: 'Good evening',
   },
   login: {
+    title: 'Sign in',
     welcome: 'Welcome to {title}',
     subtitle: 'Asking and quoting, reconciliation, goods and teamwork in one place',
     username: 'User name',
@@ -51,6 +52,10 @@ export const en: Messages = {
     unknown: 'Request failed',
   },
   error: {
+    page403: 'Access denied',
+    page404: 'Page not found',
+    page500: 'Server error',
+    page503: 'Service unavailable',
     home: 'Back home',
     back: 'Go back',
     title403: 'Sorry, you may not open this page',

@@ -20,6 +20,7 @@ export const zh = {
     evening: '晚上好',
   },
   login: {
+    title: '登录',
     welcome: '欢迎来到{title}',
     subtitle: '询价报价、对账、商品与团队协作，一站完成',
     username: '用户名',
@@ -52,6 +53,10 @@ export const zh = {
     unknown: '请求失败',
   },
   error: {
+    page403: '无权访问',
+    page404: '页面不存在',
+    page500: '服务器出错',
+    page503: '服务不可用',
     home: '返回首页',
     back: '返回上一页',
     title403: '抱歉，您没有访问此页面的权限',

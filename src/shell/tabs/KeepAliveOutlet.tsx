@@ -2,7 +2,8 @@ import { Activity, memo, useEffect, useLayoutEffect } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { useStore } from '../store';
 import { useI18n } from '../i18n/I18nProvider';
-import { MenuFallback, matchMenuRoute, pageTitle } from '../router/MenuRoute';
+import { MenuFallback, matchMenuRoute } from '../router/MenuRoute';
+import { usePageTitle } from '../i18n/page-title';
 import { MenuView } from '../router/MenuView';
 import { pathnameOf } from './tab-rules';
 import { openMenuTab, refreshCounts, rememberScroll, savedScroll, tabsStore } from './tabs-store';
@@ -61,7 +62,7 @@ function useScrollMemory(name: string | undefined, path: string) {
 export default function KeepAliveOutlet() {
   const { session, routes, match, path, tabs } = useShownTabs();
   const refreshed = useStore(refreshCounts);
-  const { t, lang } = useI18n();
+  const { lang } = useI18n();
   const item = 'item' in match ? match.item : undefined;
 
   // The page's tab is drawn already (useShownTabs); the store takes it now that it is on screen.
@@ -77,9 +78,7 @@ export default function KeepAliveOutlet() {
     });
   }, [session, routes]);
 
-  useEffect(() => {
-    if (item) document.title = pageTitle(item.title[lang], t('app.siteTitle'));
-  }, [item, lang, t]);
+  usePageTitle(item?.title[lang]);
 
   useScrollMemory(item?.name, path);
 
