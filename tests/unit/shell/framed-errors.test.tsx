@@ -55,7 +55,7 @@ describe('refused and unknown pages', { timeout: 30_000 }, () => {
     removeToken();
   });
 
-  it('shows the 403 page inside the console frame when a seller opens /setting/user', async () => {
+  it('shows the 403 page inside the console frame for a menu page the seller’s permissions do not grant', async () => {
     const router = renderAt(routes, '/setting/user');
     await waitFor(() => expect(router.state.location.pathname).toBe('/403'), { timeout: 15_000 });
     expect(await screen.findByText('抱歉，您没有访问此页面的权限')).toBeTruthy();
