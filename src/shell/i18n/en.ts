@@ -154,6 +154,9 @@ export const en: Messages = {
   },
   tabs: {
     label: 'Open pages',
+    scrollLeft: 'Scroll tabs left',
+    scrollRight: 'Scroll tabs right',
+    all: 'All tabs',
     refresh: 'Refresh',
     close: 'Close',
     closeOthers: 'Close others',

@@ -155,6 +155,9 @@ export const zh = {
   },
   tabs: {
     label: '已打开的页面',
+    scrollLeft: '向左滚动标签',
+    scrollRight: '向右滚动标签',
+    all: '全部标签',
     refresh: '刷新',
     close: '关闭',
     closeOthers: '关闭其他',
