@@ -232,7 +232,7 @@ export const en: Messages = {
     upgrade: 'Upgrade now',
     updating: 'Updating',
     done: 'Update complete',
-    offlineReady: 'The console is cached and opens even without a network.',
+    offlineReady: 'From now on the console opens even without a network connection.',
   },
   theme: {
     title: 'Theme settings',
@@ -431,11 +431,13 @@ export const en: Messages = {
   },
   screen: {
     notFound: 'Screen not found',
-    notFoundHint: 'View {vuePath} has no screen yet; publish one for it in the screen designer.',
+    notFoundHint: 'View {vuePath} has no screen yet; publish one for it in Settings › Screen Designer.',
+    notReady: 'This page is not ready yet',
+    notReadyHint: 'Its content is not available yet; ask your administrator if you need it.',
   },
   engine: {
     screenInvalid: 'This screen is misconfigured',
-    screenInvalidHint: 'These places break the screen format; fix them in the screen designer and publish again.',
+    screenInvalidHint: 'These places break the screen format; fix them in the Screen Designer and publish again.',
     screenProblemPath: 'Path',
     screenProblemMessage: 'Reason',
     screenFailed: 'This page cannot be shown right now',

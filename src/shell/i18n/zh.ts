@@ -233,7 +233,7 @@ export const zh = {
     upgrade: '立即升级',
     updating: '正在更新',
     done: '更新完成',
-    offlineReady: '控制台已缓存，断网时也可以打开。',
+    offlineReady: '以后网络断开时，也可以打开控制台。',
   },
   theme: {
     title: '主题配置',
@@ -432,11 +432,13 @@ export const zh = {
   },
   screen: {
     notFound: '未找到页面',
-    notFoundHint: '视图 {vuePath} 还没有对应的页面，请在屏幕设计器中为它发布一个页面。',
+    notFoundHint: '视图 {vuePath} 还没有对应的页面，请在「系统设置 › 页面设计器」中为它发布一个页面。',
+    notReady: '这个页面还在准备中',
+    notReadyHint: '页面内容暂未上线，如需使用请联系管理员。',
   },
   engine: {
     screenInvalid: '页面配置有误',
-    screenInvalidHint: '以下位置不符合页面格式，请在屏幕设计器中修正后重新发布。',
+    screenInvalidHint: '以下位置不符合页面格式，请在页面设计器中修正后重新发布。',
     screenProblemPath: '位置',
     screenProblemMessage: '原因',
     screenFailed: '页面暂时无法显示',
