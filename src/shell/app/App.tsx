@@ -2,6 +2,7 @@ import { lazy, Suspense, useMemo } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { I18nProvider } from '../i18n/I18nProvider';
 import { ThemeTokens } from '../theme/ThemeTokens';
+import { ColorMode } from '../theme/ColorMode';
 import { routes } from './routes';
 import { useStore } from '../store';
 import { lockStore } from '../auth/lock-store';
@@ -20,9 +21,11 @@ export function App() {
       <I18nProvider>
         <ThemeTokens>
           {locked ? (
-            <Suspense fallback={<Loading />}>
-              <LockScreen />
-            </Suspense>
+            <ColorMode>
+              <Suspense fallback={<Loading />}>
+                <LockScreen />
+              </Suspense>
+            </ColorMode>
           ) : (
             <RouterProvider router={router} />
           )}

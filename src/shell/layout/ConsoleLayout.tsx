@@ -9,6 +9,7 @@ import '../chat/register-views';
 import { deviceStore, modeStore, themeStore } from '../theme/settings-store';
 import { themeDrawerStore } from '../theme/drawer-store';
 import type { LayoutName, Theme } from '../theme/theme';
+import { modeAlgorithm } from '../theme/ColorMode';
 import ColumnLayout from './layouts/ColumnLayout';
 import CommonLayout from './layouts/CommonLayout';
 import ComprehensiveLayout from './layouts/ComprehensiveLayout';
@@ -51,7 +52,7 @@ function useFrameTheme(): ThemeConfig {
   const follows = !!theme.isFollow;
   return useMemo(
     () => ({
-      algorithm: mode === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
+      algorithm: modeAlgorithm(mode),
       components: menuBg
         ? {
             Layout: { siderBg: menuBg },
