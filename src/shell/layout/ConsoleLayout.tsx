@@ -135,12 +135,16 @@ function ConsoleFrame() {
   );
 }
 
+/** A phone stacks its notifications into one pile from the first: three cards would cover half its screen. */
+const PHONE_NOTIFICATIONS = { stack: { threshold: 1 } } as const;
+
 /** The console frame: the chosen layout around the routed view, themed as the settings say. */
 export default function ConsoleLayout() {
+  const phone = useStore(deviceStore) === 'mobile';
   return (
     <ConfigProvider theme={useFrameTheme()}>
       {/* antd's App (messages, modals) lives in the console frame only, so the login page does not load it. */}
-      <AntApp>
+      <AntApp notification={phone ? PHONE_NOTIFICATIONS : undefined}>
         <ShellEventsBridge />
         <ChatRuntime />
         <ShellNavigateProvider>
