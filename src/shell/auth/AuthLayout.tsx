@@ -20,7 +20,14 @@ export function AuthLayout({ title, children }: { title: MessageKey; children: R
         <div className="login-lang">
           <LanguageSwitch />
         </div>
-        <div className="login-card">{children}</div>
+        <div className="login-card">
+          {/* Below 992 px the brand column is gone: the logo and the name head the card instead. */}
+          <div className="login-card-brand">
+            <img src="/favicon.svg" alt="" className="login-card-logo" />
+            <span>{t('app.siteTitle')}</span>
+          </div>
+          {children}
+        </div>
       </div>
     </div>
   );
