@@ -19,7 +19,7 @@ import type { EngineFormMessageKey } from './messages';
 import { formModel, type FormModel } from './schema';
 import { applyRules, evaluateRules, isEmptyValue, ruleDefaults, ruleKey, type RuleContext, type RuleState } from './rules';
 import { errorSchemaOf, serverFieldError, submittedValues } from './values';
-import { useBeforeUnload } from './leave-guard';
+import { useBeforeUnload } from './before-unload';
 
 type Values = Record<string, unknown>;
 
