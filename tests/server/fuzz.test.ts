@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, loginAs, startTestServer, type TestServer } from '../support/server-harness';
-import { casesFor, operationsOf, seededRandom, type FuzzCase, type OpenApiDocument } from '../support/fuzz-cases';
+import { badValues, casesFor, operationsOf, seededRandom, type FuzzCase, type JsonSchema, type OpenApiDocument } from '../support/fuzz-cases';
+import { valuesSchema, type ResourceDefinition, type ResourceRecord } from '../../src/contract/resource';
 import { rawRequest } from '../support/raw-http';
 
 const SEED = 17;
@@ -73,5 +74,50 @@ describe.each(DIALECTS)('every operation of the OpenAPI document under bad input
     const after = await loginAs(server, 'admin', 'admin123');
     const init = await fetch(`${server.url}/api/index/index-init`, { method: 'POST', headers: { authorization: `Bearer ${after.token}` } });
     expect(((await init.json()) as { code: number }).code).toBe(200);
+  });
+
+  it('takes every field of every resource apart the same way: create, update, filter and sort with bad values', { timeout: 180_000 }, async () => {
+    const random = seededRandom(SEED);
+    const token = (await loginAs(server, 'admin', 'admin123')).token;
+    const post = async (route: string, body: unknown): Promise<Answer> => {
+      const response = await fetch(server.url + route, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      return { status: response.status, contentType: response.headers.get('content-type') ?? '', text: await response.text() };
+    };
+    const definitions = ((await (await fetch(`${server.url}/api/resources`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: { rows: ResourceDefinition[] } }).data.rows;
+    expect(definitions.length).toBeGreaterThan(10);
+    const problems: string[] = [];
+    let sent = 0;
+    for (const definition of definitions) {
+      const base = `/api/resources/${definition.name}`;
+      const schema = valuesSchema(definition) as JsonSchema;
+      const first = JSON.parse((await post(`${base}/list`, { pageSize: 1 })).text) as { data?: { rows?: ResourceRecord[] } };
+      const row = first.data?.rows?.[0];
+      for (const field of definition.fields) {
+        const cases = badValues(schema.properties?.[field.name] ?? {}, doc, random).filter(() => random() < 0.3);
+        const requests: Array<[string, unknown]> = [
+          ['sort', { sort: [{ field: field.name, order: 'desc' }], pageSize: 5 }],
+          ['isNull filter', { filters: [{ field: field.name, op: 'isNull', value: true }] }],
+          ['contains filter', { filters: [{ field: field.name, op: 'contains', value: '%_\\\u0000' }] }],
+        ];
+        for (const [label, value] of cases) {
+          requests.push([`create ${label}`, { values: { [field.name]: value } }]);
+          if (row) requests.push([`update ${label}`, { id: row.id, version: row.version, values: { [field.name]: value } }]);
+          if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) {
+            const scalar = typeof value === 'string' ? value.slice(0, 500) : value;
+            requests.push([`eq filter ${label}`, { filters: [{ field: field.name, op: 'eq', value: scalar }] }]);
+            requests.push([`range filter ${label}`, { filters: [{ field: field.name, op: 'range', value: [scalar, scalar] }] }]);
+          }
+        }
+        for (const [label, body] of requests) {
+          const route = label.startsWith('create') ? 'create' : label.startsWith('update') ? 'update' : 'list';
+          const answer = await post(`${base}/${route}`, body);
+          sent += 1;
+          const problem = problemOf(answer);
+          if (problem) problems.push(`${definition.name}.${field.name} [${label}]: ${problem} — ${answer.text.slice(0, 160)}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(sent).toBeGreaterThan(400);
   });
 });
