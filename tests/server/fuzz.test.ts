@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, loginAs, startTestServer, type TestServer } from '../support/server-harness';
-import { badValues, casesFor, operationsOf, seededRandom, type FuzzCase, type JsonSchema, type OpenApiDocument } from '../support/fuzz-cases';
+import { badValues, bodyCases, casesFor, operationsOf, seededRandom, type FuzzCase, type JsonSchema, type OpenApiDocument } from '../support/fuzz-cases';
 import { valuesSchema, type ResourceDefinition, type ResourceRecord } from '../../src/contract/resource';
 import { rawRequest } from '../support/raw-http';
+import { connectChat } from '../support/chat-client';
+import { chatUser } from '../support/chat-api';
+import type { PublishAck } from '../../src/contract/chat';
 
 const SEED = 17;
 
@@ -119,5 +122,45 @@ describe.each(DIALECTS)('every operation of the OpenAPI document under bad input
     }
     expect(problems).toEqual([]);
     expect(sent).toBeGreaterThan(400);
+  });
+
+  it('answers every bad chat frame on the socket in the envelope and keeps the socket open', { timeout: 60_000 }, async () => {
+    const random = seededRandom(SEED);
+    const me = await chatUser(server, 'seller');
+    const to = await chatUser(server, 'staff');
+    const socket = await connectChat(server.url, me.token);
+    try {
+      const schema = doc.paths['/chat/talk/message/publish'].post.requestBody!.content['application/json'].schema;
+      const heard = new Set<unknown>();
+      const problems: string[] = [];
+      let n = 0;
+      for (const [label, body] of bodyCases(schema, doc, random)) {
+        const content = typeof body === 'object' && body !== null && !Array.isArray(body) ? { ...body } as Record<string, unknown> : body;
+        // Each frame its own id, unless the id is what the case spoils: its answer is then told apart by order.
+        if (content && typeof content === 'object' && (content as Record<string, unknown>).client_msg_id === 'fuzz_case') (content as Record<string, unknown>).client_msg_id = `fuzz-frame-${n++}`;
+        socket.send('im.message.publish', content);
+        if (typeof (content as { client_msg_id?: unknown } | null)?.client_msg_id !== 'string') continue;
+        const ack = await socket.next<PublishAck>('im.message.ack', (a) => !heard.has(a)).catch(() => null);
+        if (!ack) {
+          problems.push(`${label}: no answer`);
+          continue;
+        }
+        heard.add(ack.content);
+        const { code, msg } = ack.content;
+        if (typeof code !== 'number' || code >= 500 || typeof msg !== 'string' || !('data' in ack.content)) problems.push(`${label}: ${JSON.stringify(ack.content).slice(0, 160)}`);
+      }
+      for (const raw of ['not json', '{"event":', '[]', 'null', '{"event":"im.message.read","content":{"talk_type":"x"}}', '{"event":"im.message.keyboard","content":null}', '{"event":"nonsense"}', JSON.stringify({ event: 'im.message.publish', content: 'x'.repeat(100_000) })]) {
+        socket.socket.send(raw);
+      }
+      socket.socket.send(Buffer.from([0xff, 0xfe, 0x00]));
+      expect(problems).toEqual([]);
+      socket.send('ping', {});
+      await socket.next('pong');
+      const alive = await me.publish({ receiver_id: to.id, content: '帧测试之后' });
+      expect(alive.content).toBe('帧测试之后');
+      expect(socket.socket.readyState).toBe(socket.socket.OPEN);
+    } finally {
+      await socket.close();
+    }
   });
 });
