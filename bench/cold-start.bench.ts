@@ -1,16 +1,22 @@
-/** Server cold start: from spawning the process to the first successful login answer. */
+/**
+ * Server cold start: from spawning the process to the first successful login answer. The console is
+ * compiled as `npm run build` compiles it and run as `npm start` runs it; the bare Fastify baseline is
+ * compiled and run the same way.
+ */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { bundleServer, SERVER_BUNDLE, SERVER_ENTRY } from '../scripts/build-server';
 import { spawnServer } from '../tests/support/spawn-server';
 import type { BenchRow } from './lib/row';
 import { median } from './lib/stats';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const BARE_SERVER = path.join(import.meta.dirname, 'fixtures/bare-fastify.ts');
+const BARE_SOURCE = 'bench/fixtures/bare-fastify.ts';
+const BARE_BUNDLE = path.join(ROOT, 'dist-server', 'bench-bare-fastify.js');
 const ROUNDS = 3;
 const START_LIMIT_MS = 60_000;
 const CREDENTIALS = JSON.stringify({ username: 'admin', password: 'admin123' });
@@ -22,7 +28,7 @@ interface Running {
 
 /** Starts the baseline server the way spawnServer starts the real one. */
 function startBare(): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', BARE_SERVER], {
+  const child = spawn(process.execPath, [BARE_BUNDLE], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -84,6 +90,8 @@ async function timeToFirstLogin(start: () => Promise<Running>): Promise<number> 
 }
 
 export default async function coldStart(): Promise<BenchRow[]> {
+  await bundleServer(SERVER_ENTRY, SERVER_BUNDLE);
+  await bundleServer(BARE_SOURCE, BARE_BUNDLE);
   const bare: number[] = [];
   const first: number[] = [];
   const restart: number[] = [];
@@ -92,7 +100,7 @@ export default async function coldStart(): Promise<BenchRow[]> {
     bare.push(await timeToFirstLogin(startBare));
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-cold-start-'));
     try {
-      const start = () => spawnServer({ PORT: '0', LOG_LEVEL: 'warn', DATA_DIR: dataDir });
+      const start = () => spawnServer({ PORT: '0', LOG_LEVEL: 'warn', DATA_DIR: dataDir }, SERVER_BUNDLE);
       first.push(await timeToFirstLogin(start));
       restart.push(await timeToFirstLogin(start));
     } finally {

@@ -6,6 +6,10 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/open';
 import { envelopePlugin } from './http/envelope';
+import { lazySchemaController } from './http/lazy-compilers';
+import { loggedUrl, RequestLog } from './http/request-log';
+import { drainPlugin } from './http/drain';
+import { clientError, frameworkError } from './http/refusals';
 import { securityHeaders } from './http/security';
 import { apiDocs } from './http/docs';
 import { spa } from './http/spa';
@@ -48,35 +52,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
       serializers: {
-        // The chat socket is opened with ?token= (an access token or a ticket): it never reaches the logs.
         req: (req) => ({
           method: req.method,
-          url: req.url.replace(/([?&]token=)[^&#]*/g, '$1[redacted]'),
+          url: loggedUrl(req.url),
           host: req.host,
           remoteAddress: req.ip,
           remotePort: req.socket?.remotePort,
         }),
       },
     },
+    logController: new RequestLog(config.slowRequestMs),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     ajv: { customOptions: { allErrors: false, coerceTypes: false, removeAdditional: false } },
+    schemaController: lazySchemaController(),
+    // Refusals made before any route runs answer in the envelope too; so does the shutdown drain.
+    frameworkErrors: frameworkError,
+    clientErrorHandler: clientError,
+    return503OnClosing: false,
   }).withTypeProvider<TypeBoxTypeProvider>();
-
-  // While draining, answers end their connection: a keep-alive socket that turns idle after close()
-  // began would otherwise hold the process until its keep-alive timeout.
-  let draining = false;
-  app.addHook('preClose', async () => {
-    draining = true;
-  });
-  app.addHook('onSend', async (_request, reply) => {
-    if (draining) reply.header('connection', 'close');
-  });
 
   const db = database.db;
   await app.register(envelopePlugin);
+  await app.register(drainPlugin);
   await app.register(securityHeaders);
   await app.register(cookie);
   await app.register(websocket, {

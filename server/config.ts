@@ -16,6 +16,8 @@ export interface Config {
   /** Seed demo data into an empty database and enable demo-only helpers. */
   demoSeed: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** A request that takes this long is logged as slow (warn); others only at debug. */
+  slowRequestMs: number;
   /** Folder of the built front end. */
   staticDir: string;
   bodyLimit: number;
@@ -46,6 +48,7 @@ export const CONFIG_VARIABLES = {
   REDIS_PREFIX: { default: 'console', doc: 'Prefix of the Redis keys and channels (letters, digits, _ . : -)' },
   DEMO_SEED: { default: 'on with SQLite, off with PostgreSQL', doc: 'Seed demo data into an empty database (on/off)' },
   LOG_LEVEL: { default: 'info', doc: 'fatal, error, warn, info, debug, trace or silent' },
+  SLOW_REQUEST_MS: { default: '1000', doc: 'Requests taking this many milliseconds or more are logged as slow (warn)' },
   STATIC_DIR: { default: './dist', doc: 'Folder of the built front end' },
   BODY_LIMIT: { default: '1048576', doc: 'Largest accepted request body, in bytes' },
   ACCESS_TOKEN_TTL: { default: '2h', doc: 'Lifetime of an access token (s, m, h or d suffix)' },
@@ -128,6 +131,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     redisPrefix,
     demoSeed: flag('DEMO_SEED', databaseUrl === null),
     logLevel,
+    slowRequestMs: integer('SLOW_REQUEST_MS', 1000, 0, 3_600_000),
     staticDir: path.resolve(cwd, raw('STATIC_DIR') ?? './dist'),
     bodyLimit: integer('BODY_LIMIT', 1_048_576, 1024, 1024 ** 3),
     accessTokenTtlSeconds: duration('ACCESS_TOKEN_TTL', '2h'),

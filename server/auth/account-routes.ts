@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Config } from '../config';
@@ -15,30 +15,26 @@ import {
   UserStatusBody,
 } from '../../src/contract/api/account';
 import { TokenData } from '../../src/contract/api/auth';
-import { Type, type Static } from '../../src/contract/schema';
+import { Type } from '../../src/contract/schema';
 import { Code } from '../../src/contract/envelope';
 import { ok } from '../http/envelope';
 import { ApiError } from '../http/errors';
-import { routeSchema } from '../http/route';
+import { routeSchema, type App } from '../http/route';
 import { recordLog } from '../audit/system-log';
-import { settings } from '../../src/contract/settings';
 import { hashPassword, verifyPassword } from './passwords';
 import { assertAcceptablePassword } from './password-policy';
 import { consumeCode, issueCode, type CodeSender } from './verification-codes';
 import { listSessions, revokeSession, revokeUserSessions, setSessionLock } from './sessions';
 import { sessionPolicy, startLogin } from './routes';
 import { teamScope } from './team-scope';
-import { nextVersion } from '../db/versioned';
+import { createSeller, passwordHashOf, setPasswordHash, setUserStatus, userByMobile, userByUsername, userInTeam } from './account-store';
 
-/** Self-registered sellers get a team of their own, of the asking type, and the seller role. */
-const REGISTERED_TEAM_TYPE = 1;
-const REGISTERED_ROLE = 'seller';
 const MANAGE_USERS = { permission: 'user:manage' } as const;
 
 const NoData = Type.Null();
 
 export async function accountRoutes(
-  app: FastifyInstance,
+  app: App,
   { db, config, sender }: { db: Kysely<Database>; config: Config; sender: CodeSender },
 ) {
   const policy = sessionPolicy(config);
@@ -52,7 +48,7 @@ export async function accountRoutes(
       ...extra,
     });
 
-  app.post<{ Body: SendCodeBody }>(
+  app.post(
     '/api/public/send-code',
     {
       config: { access: 'public' },
@@ -60,7 +56,7 @@ export async function accountRoutes(
     },
     async (request) => {
       const { mobile, scene } = request.body;
-      const owner = await db.selectFrom('users').select('id').where('mobile', '=', mobile).executeTakeFirst();
+      const owner = await userByMobile(db, mobile);
       if (scene === 'register' && owner) throw new ApiError(Code.badRequest, 'mobileTaken');
       const code = await issueCode(db, mobile, scene);
       // A reset for an unknown number answers like any other, so numbers cannot be probed; nothing is sent.
@@ -70,7 +66,7 @@ export async function accountRoutes(
     },
   );
 
-  app.post<{ Body: RegisterBody }>(
+  app.post(
     '/api/public/register',
     {
       config: { access: 'public' },
@@ -78,48 +74,21 @@ export async function accountRoutes(
     },
     async (request, reply) => {
       const { username, password, mobile, code } = request.body;
-      assertAcceptablePassword(password);
-      if (await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst()) {
+      await assertAcceptablePassword(password);
+      if (await userByUsername(db, username)) {
         throw new ApiError(Code.badRequest, 'usernameTaken');
       }
-      if (await db.selectFrom('users').select('id').where('mobile', '=', mobile).executeTakeFirst()) {
+      if (await userByMobile(db, mobile)) {
         throw new ApiError(Code.badRequest, 'mobileTaken');
       }
       await consumeCode(db, mobile, 'register', code);
-      const password_hash = await hashPassword(password);
-      const now = Date.now();
-      const userId = await db.transaction().execute(async (trx) => {
-        const team = await trx
-          .insertInto('teams')
-          .values({ name: `${username}的团队`, type: REGISTERED_TEAM_TYPE, created_at: now, updated_at: now })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const user = await trx
-          .insertInto('users')
-          .values({
-            team_id: team.id,
-            department_id: null,
-            username,
-            password_hash,
-            name: username,
-            logo: settings.defaultAvatar,
-            mobile,
-            email: null,
-            created_at: now,
-            updated_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const role = await trx.selectFrom('roles').select('id').where('code', '=', REGISTERED_ROLE).executeTakeFirst();
-        if (role) await trx.insertInto('user_roles').values({ user_id: user.id, role_id: role.id }).execute();
-        return user.id;
-      });
+      const userId = await createSeller(db, { username, password_hash: await hashPassword(password), mobile });
       await recordLog(db, { userId, username, action: 'register', ip: request.ip, result: 'ok' });
       return ok(await startLogin(db, request, reply, userId, policy));
     },
   );
 
-  app.post<{ Body: ResetPasswordBody }>(
+  app.post(
     '/api/public/reset-password',
     {
       config: { access: 'public' },
@@ -127,9 +96,9 @@ export async function accountRoutes(
     },
     async (request) => {
       const { mobile, code, password } = request.body;
-      assertAcceptablePassword(password);
+      await assertAcceptablePassword(password);
       await consumeCode(db, mobile, 'reset', code);
-      const user = await db.selectFrom('users').select(['id', 'username']).where('mobile', '=', mobile).executeTakeFirst();
+      const user = await userByMobile(db, mobile);
       if (!user) throw new ApiError(Code.badRequest, 'codeInvalid');
       await setPassword(user.id, password);
       await recordLog(db, { userId: user.id, username: user.username, action: 'reset-password', ip: request.ip, result: 'ok' });
@@ -137,7 +106,7 @@ export async function accountRoutes(
     },
   );
 
-  app.post<{ Body: Static<typeof ChangePasswordBody> }>(
+  app.post(
     '/api/index/change-password',
     {
       config: { access: 'authenticated' },
@@ -146,7 +115,7 @@ export async function accountRoutes(
     async (request) => {
       const { old_password, password } = request.body;
       await assertCallerPassword(request, old_password, 'change-password');
-      assertAcceptablePassword(password);
+      await assertAcceptablePassword(password);
       await setPassword(request.caller!.userId, password);
       await audit(request, 'change-password', 'ok');
       return ok(null);
@@ -166,7 +135,7 @@ export async function accountRoutes(
     },
   );
 
-  app.post<{ Body: Static<typeof UnlockBody> }>(
+  app.post(
     '/api/index/unlock',
     {
       config: { access: 'authenticated', whileLocked: true },
@@ -193,7 +162,7 @@ export async function accountRoutes(
     },
   );
 
-  app.post<{ Body: Static<typeof EndSessionBody> }>(
+  app.post(
     '/api/index/sessions/end',
     {
       config: { access: 'authenticated' },
@@ -215,7 +184,7 @@ export async function accountRoutes(
     },
   );
 
-  app.post<{ Body: Static<typeof AdminEndSessionsBody> }>(
+  app.post(
     '/api/admin/sessions/end',
     {
       config: { access: MANAGE_USERS },
@@ -229,7 +198,7 @@ export async function accountRoutes(
     },
   );
 
-  app.post<{ Body: Static<typeof UserStatusBody> }>(
+  app.post(
     '/api/admin/user/status',
     {
       config: { access: MANAGE_USERS },
@@ -237,7 +206,7 @@ export async function accountRoutes(
     },
     async (request) => {
       const target = await findUser(request, request.body.user_id);
-      await db.updateTable('users').set({ status: request.body.status, updated_at: Date.now(), version: nextVersion }).where('id', '=', target.id).execute();
+      await setUserStatus(db, target.id, request.body.status);
       if (request.body.status === 0) await revokeUserSessions(db, target.id);
       await audit(request, request.body.status === 0 ? 'disable-user' : 'enable-user', 'ok', { target: target.username });
       return ok(null);
@@ -246,8 +215,7 @@ export async function accountRoutes(
 
   /** The caller proves who they are again; a wrong password is logged against the action. */
   async function assertCallerPassword(request: FastifyRequest, password: string, action: string) {
-    const user = await db.selectFrom('users').select('password_hash').where('id', '=', request.caller!.userId).executeTakeFirstOrThrow();
-    if (!(await verifyPassword(user.password_hash, password))) {
+    if (!(await verifyPassword(await passwordHashOf(db, request.caller!.userId), password))) {
       await audit(request, action, 'fail');
       throw new ApiError(Code.badRequest, 'wrongPassword');
     }
@@ -255,17 +223,13 @@ export async function accountRoutes(
 
   /** A user the caller may manage: administrators reach everyone, team managers their own team. */
   async function findUser(request: FastifyRequest, id: number) {
-    const team = await teamScope(request);
-    let query = db.selectFrom('users').select(['id', 'username']).where('id', '=', id);
-    if (team !== null) query = query.where('team_id', '=', team);
-    const user = await query.executeTakeFirst();
+    const user = await userInTeam(db, id, await teamScope(request));
     if (!user) throw new ApiError(Code.notFound, 'userNotFound');
     return user;
   }
 
   async function setPassword(userId: number, password: string) {
-    const password_hash = await hashPassword(password);
-    await db.updateTable('users').set({ password_hash, updated_at: Date.now() }).where('id', '=', userId).execute();
+    await setPasswordHash(db, userId, await hashPassword(password));
     await revokeUserSessions(db, userId);
   }
 }

@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import multipart, { type MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Config } from '../config';
@@ -10,11 +10,12 @@ import { AvatarData, ProfileData, ProfileUpdateBody } from '../../src/contract/a
 import { Code } from '../../src/contract/envelope';
 import { ok } from '../http/envelope';
 import { ApiError } from '../http/errors';
-import { routeSchema } from '../http/route';
+import { routeSchema, type App } from '../http/route';
 import { UPLOADS_PREFIX, uploadsRoot } from '../http/uploads';
 import { IMAGE_EXTENSIONS, imageExtension } from '../http/image-type';
+import { receiveFile } from '../http/multipart';
 import { recordLog } from '../audit/system-log';
-import { nextVersion } from '../db/versioned';
+import { logoOf, readProfile, setLogo, updateProfile } from './profile-store';
 
 const AVATAR_MAX_MB = 2;
 const AVATAR_MAX_BYTES = AVATAR_MAX_MB * 1024 * 1024;
@@ -23,7 +24,7 @@ const AVATAR_FIELD = 'file';
 /** A logo this server stored; only those files are ever deleted (the default avatar is not one). */
 const STORED_AVATAR = new RegExp(`^${UPLOADS_PREFIX}${AVATAR_FOLDER}/([0-9a-f]{32}\\.(?:${IMAGE_EXTENSIONS.join('|')}))$`);
 
-export async function profileRoutes(app: FastifyInstance, { db, config }: { db: Kysely<Database>; config: Config }) {
+export async function profileRoutes(app: App, { db, config }: { db: Kysely<Database>; config: Config }) {
   // Registered here, not on the whole server, so only these routes accept multipart bodies.
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
   const avatarDir = path.join(uploadsRoot(config.dataDir), AVATAR_FOLDER);
@@ -31,56 +32,16 @@ export async function profileRoutes(app: FastifyInstance, { db, config }: { db: 
   const audit = (request: FastifyRequest, action: string) =>
     recordLog(db, { userId: request.caller!.userId, username: request.caller!.username, action, ip: request.ip, result: 'ok' });
 
-  async function profileOf(userId: number): Promise<ProfileData> {
-    const user = await db
-      .selectFrom('users as u')
-      .innerJoin('teams as t', 't.id', 'u.team_id')
-      .leftJoin('departments as d', 'd.id', 'u.department_id')
-      .select([
-        'u.username',
-        'u.name',
-        'u.logo',
-        'u.mobile',
-        'u.email',
-        'u.created_at',
-        't.id as team_id',
-        't.name as team_name',
-        't.type as team_type',
-        'd.name as department',
-      ])
-      .where('u.id', '=', userId)
-      .executeTakeFirstOrThrow();
-    const roles = await db
-      .selectFrom('user_roles as ur')
-      .innerJoin('roles as r', 'r.id', 'ur.role_id')
-      .select(['r.code', 'r.name'])
-      .where('ur.user_id', '=', userId)
-      .orderBy('r.id')
-      .execute();
-    return {
-      username: user.username,
-      name: user.name,
-      logo: user.logo,
-      mobile: user.mobile,
-      email: user.email,
-      team: { id: user.team_id, name: user.team_name, type: user.team_type },
-      role: roles.map((r) => r.code),
-      role_name: roles.map((r) => r.name),
-      department: user.department,
-      created_at: user.created_at,
-    };
-  }
-
   app.post(
     '/api/index/profile',
     {
       config: { access: 'authenticated' },
       schema: routeSchema({ summary: "The caller's profile", tags: ['account'], data: ProfileData, auth: true }),
     },
-    async (request) => ok(await profileOf(request.caller!.userId)),
+    async (request) => ok(await readProfile(db, request.caller!.userId)),
   );
 
-  app.post<{ Body: ProfileUpdateBody }>(
+  app.post(
     '/api/index/profile/update',
     {
       config: { access: 'authenticated' },
@@ -91,13 +52,9 @@ export async function profileRoutes(app: FastifyInstance, { db, config }: { db: 
       const name = request.body.name.trim();
       if (!name) throw new ApiError(Code.badRequest, 'nameRequired');
       const { email } = request.body;
-      await db
-        .updateTable('users')
-        .set({ name, ...(email === undefined ? {} : { email: email || null }), updated_at: Date.now(), version: nextVersion })
-        .where('id', '=', userId)
-        .execute();
+      await updateProfile(db, userId, { name, email });
       await audit(request, 'update-profile');
-      return ok(await profileOf(userId));
+      return ok(await readProfile(db, userId));
     },
   );
 
@@ -112,22 +69,22 @@ export async function profileRoutes(app: FastifyInstance, { db, config }: { db: 
     },
     async (request) => {
       const userId = request.caller!.userId;
-      const part = request.isMultipart() ? await request.file() : undefined;
-      if (!part) throw new ApiError(Code.badRequest, 'avatarMissing');
-      // Read before any refusal: an unread part would leave the rest of the request stuck on the socket.
-      const bytes = await readAvatar(part);
-      if (part.fieldname !== AVATAR_FIELD) throw new ApiError(Code.badRequest, 'avatarMissing');
+      const { bytes } = await receiveFile(request, {
+        field: AVATAR_FIELD,
+        missing: () => new ApiError(Code.badRequest, 'avatarMissing'),
+        tooLarge: () => new ApiError(Code.payloadTooLarge, 'avatarTooLarge', { mb: AVATAR_MAX_MB }),
+      });
       const ext = imageExtension(bytes);
       if (!ext) throw new ApiError(Code.badRequest, 'avatarType');
 
-      const { logo: previous } = await db.selectFrom('users').select('logo').where('id', '=', userId).executeTakeFirstOrThrow();
+      const previous = await logoOf(db, userId);
       const file = `${randomBytes(16).toString('hex')}.${ext}`;
       const target = path.join(avatarDir, file);
       await fs.mkdir(avatarDir, { recursive: true });
       await fs.writeFile(target, bytes, { flag: 'wx' });
       const logo = `${UPLOADS_PREFIX}${AVATAR_FOLDER}/${file}`;
       try {
-        await db.updateTable('users').set({ logo, updated_at: Date.now(), version: nextVersion }).where('id', '=', userId).execute();
+        await setLogo(db, userId, logo);
       } catch (error) {
         await fs.rm(target, { force: true });
         throw error;
@@ -141,15 +98,4 @@ export async function profileRoutes(app: FastifyInstance, { db, config }: { db: 
       return ok({ logo });
     },
   );
-
-  async function readAvatar(part: MultipartFile): Promise<Buffer> {
-    try {
-      return await part.toBuffer();
-    } catch (error) {
-      if (error instanceof app.multipartErrors.RequestFileTooLargeError) {
-        throw new ApiError(Code.payloadTooLarge, 'avatarTooLarge', { mb: AVATAR_MAX_MB });
-      }
-      throw error;
-    }
-  }
 }

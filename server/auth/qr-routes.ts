@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Config } from '../config';
@@ -8,9 +7,11 @@ import { Code } from '../../src/contract/envelope';
 import { settings } from '../../src/contract/settings';
 import { ok } from '../http/envelope';
 import { ApiError } from '../http/errors';
-import { routeSchema } from '../http/route';
+import { routeSchema, type App } from '../http/route';
 import { recordLog } from '../audit/system-log';
-import { newToken, tokenHash } from './tokens';
+import { newToken } from './tokens';
+import { usernameOf } from './account-store';
+import { confirmQrLogin, consumeQrLogin, openQrLogin, qrLoginOf } from './qr-store';
 import { sessionPolicy, startLogin } from './routes';
 
 const QR_TTL_MS = 2 * 60_000;
@@ -20,11 +21,11 @@ const QR_TTL_MS = 2 * 60_000;
  * elsewhere opens its link, sees who is asking and confirms; the waiting page's next poll receives
  * its own login. A request is good for two minutes and delivers its login once.
  */
-export async function qrRoutes(app: FastifyInstance, { db, config }: { db: Kysely<Database>; config: Config }) {
+export async function qrRoutes(app: App, { db, config }: { db: Kysely<Database>; config: Config }) {
   const policy = sessionPolicy(config);
 
   async function find(qrId: string) {
-    const row = await db.selectFrom('qr_logins').selectAll().where('token_hash', '=', tokenHash(qrId)).executeTakeFirst();
+    const row = await qrLoginOf(db, qrId);
     if (!row) throw new ApiError(Code.notFound, 'qrNotFound');
     return row;
   }
@@ -38,25 +39,12 @@ export async function qrRoutes(app: FastifyInstance, { db, config }: { db: Kysel
     async (request) => {
       const qrId = newToken();
       const now = Date.now();
-      await db
-        .insertInto('qr_logins')
-        .values({
-          token_hash: tokenHash(qrId),
-          status: 'pending',
-          requester_ip: request.ip,
-          requester_agent: (request.headers['user-agent'] ?? '').slice(0, 512),
-          user_id: null,
-          created_at: now,
-          expires_at: now + QR_TTL_MS,
-          confirmed_at: null,
-        })
-        .execute();
-      await db.deleteFrom('qr_logins').where('expires_at', '<', now - QR_TTL_MS).execute();
+      await openQrLogin(db, qrId, { ip: request.ip, agent: (request.headers['user-agent'] ?? '').slice(0, 512) }, now, QR_TTL_MS);
       return ok({ qr_id: qrId, expires_at: now + QR_TTL_MS });
     },
   );
 
-  app.post<{ Body: { qr_id: string } }>(
+  app.post(
     '/api/public/qr/status',
     {
       config: { access: 'public' },
@@ -67,21 +55,14 @@ export async function qrRoutes(app: FastifyInstance, { db, config }: { db: Kysel
       if (row.status === 'consumed' || Date.now() > row.expires_at) return ok({ status: 'expired' as const });
       if (row.status !== 'confirmed' || row.user_id === null) return ok({ status: 'pending' as const });
       // Consumed before the login is issued: a second poll racing this one gets nothing.
-      const taken = await db
-        .updateTable('qr_logins')
-        .set({ status: 'consumed' })
-        .where('id', '=', row.id)
-        .where('status', '=', 'confirmed')
-        .executeTakeFirst();
-      if (Number(taken.numUpdatedRows) !== 1) return ok({ status: 'expired' as const });
+      if (!(await consumeQrLogin(db, row.id))) return ok({ status: 'expired' as const });
       const answer = await startLogin(db, request, reply, row.user_id, policy);
-      const user = await db.selectFrom('users').select('username').where('id', '=', row.user_id).executeTakeFirstOrThrow();
-      await recordLog(db, { userId: row.user_id, username: user.username, action: 'login', target: 'qr', ip: request.ip, result: 'ok' });
+      await recordLog(db, { userId: row.user_id, username: await usernameOf(db, row.user_id), action: 'login', target: 'qr', ip: request.ip, result: 'ok' });
       return ok({ status: 'confirmed' as const, token: answer[settings.tokenName] });
     },
   );
 
-  app.post<{ Body: { qr_id: string } }>(
+  app.post(
     '/api/index/qr/info',
     {
       config: { access: 'authenticated' },
@@ -94,7 +75,7 @@ export async function qrRoutes(app: FastifyInstance, { db, config }: { db: Kysel
     },
   );
 
-  app.post<{ Body: { qr_id: string } }>(
+  app.post(
     '/api/index/qr/confirm',
     {
       config: { access: 'authenticated' },
@@ -104,12 +85,7 @@ export async function qrRoutes(app: FastifyInstance, { db, config }: { db: Kysel
       const row = await find(request.body.qr_id);
       if (row.status !== 'pending' || Date.now() > row.expires_at) throw new ApiError(Code.badRequest, 'qrExpired');
       const caller = request.caller!;
-      await db
-        .updateTable('qr_logins')
-        .set({ status: 'confirmed', user_id: caller.userId, confirmed_at: Date.now() })
-        .where('id', '=', row.id)
-        .where('status', '=', 'pending')
-        .execute();
+      await confirmQrLogin(db, row.id, caller.userId);
       await recordLog(db, { userId: caller.userId, username: caller.username, action: 'qr-confirm', ip: request.ip, result: 'ok' });
       return ok(null);
     },

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Config } from '../config';
@@ -8,10 +8,11 @@ import { settings } from '../../src/contract/settings';
 import { Code } from '../../src/contract/envelope';
 import { ok } from '../http/envelope';
 import { ApiError } from '../http/errors';
-import { routeSchema } from '../http/route';
+import { routeSchema, type App } from '../http/route';
 import { recordLog } from '../audit/system-log';
 import { decoyHash, verifyPassword } from './passwords';
 import { clearLoginFailures, loginWait, recordLoginFailure } from './login-throttle';
+import { userByUsername } from './account-store';
 import { createSession, expireAccessToken, refreshSession, revokeSession, type SessionPolicy } from './sessions';
 
 export const REFRESH_COOKIE = 'shop_refresh';
@@ -44,10 +45,10 @@ function setRefreshCookie(request: FastifyRequest, reply: FastifyReply, token: s
 
 const tokenAnswer = (access: string) => ({ [settings.tokenName]: access });
 
-export async function authRoutes(app: FastifyInstance, { db, config }: { db: Kysely<Database>; config: Config }) {
+export async function authRoutes(app: App, { db, config }: { db: Kysely<Database>; config: Config }) {
   const policy = sessionPolicy(config);
 
-  app.post<{ Body: LoginBody }>(
+  app.post(
     '/api/public/login-do',
     {
       config: { access: 'public' },
@@ -57,7 +58,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Kys
       const { username, password } = request.body;
       const wait = await loginWait(db, username, request.ip);
       if (wait > 0) throw new ApiError(Code.tooManyRequests, 'tooManyAttempts', { minutes: Math.ceil(wait / 60_000) });
-      const user = await db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+      const user = await userByUsername(db, username);
       const valid = await verifyPassword(user?.password_hash ?? (await decoyHash()), password);
       const log = { userId: user?.id ?? null, username, action: 'login', ip: request.ip };
       if (!user || !valid) {

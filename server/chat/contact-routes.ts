@@ -1,14 +1,13 @@
-import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { ContactList, ContactSearchBody } from '../../src/contract/api/chat';
 import { ok } from '../http/envelope';
-import { routeSchema } from '../http/route';
+import { routeSchema, type App } from '../http/route';
 import type { ChatContext } from './context';
+import { searchContacts } from './contact-store';
 
 const CONTACT_LIMIT = 20;
 
-export async function contactRoutes(app: FastifyInstance, { db, hub }: ChatContext) {
-  app.post<{ Body: ContactSearchBody }>(
+export async function contactRoutes(app: App, { db, hub }: ChatContext) {
+  app.post(
     '/chat/contact/search',
     {
       config: { access: 'authenticated' },
@@ -19,22 +18,7 @@ export async function contactRoutes(app: FastifyInstance, { db, hub }: ChatConte
     },
     async (request) => {
       const keyword = request.body.keyword.trim().toLowerCase();
-      let query = db
-        .selectFrom('users as u')
-        .innerJoin('teams as t', 't.id', 'u.team_id')
-        .select(['u.id', 'u.name', 'u.logo', 'u.is_robot', 't.name as team_name'])
-        .where('u.status', '=', 1)
-        .where('u.id', '<>', request.caller!.userId)
-        .orderBy('u.is_robot', 'desc')
-        .orderBy('u.id')
-        .limit(CONTACT_LIMIT);
-      if (keyword) {
-        // The keyword is matched literally: its own % and _ are escaped.
-        const pattern = `%${keyword.replace(/[!%_]/g, '!$&')}%`;
-        const like = (column: 'u.name' | 'u.username') => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '!'`;
-        query = query.where((eb) => eb.or([like('u.name'), like('u.username')]));
-      }
-      const rows = await query.execute();
+      const rows = await searchContacts(db, request.caller!.userId, keyword, CONTACT_LIMIT);
       const online = await hub.online(rows.filter((r) => r.is_robot !== 1).map((r) => r.id));
       return ok({
         rows: rows.map((r) => ({

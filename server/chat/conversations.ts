@@ -63,6 +63,11 @@ export async function conversationOf(db: Kysely<Database>, callerId: number, tal
   return { key, talkType, receiverId, groupId: receiverId, participants, robot: null, me: { name: me.name ?? '', logo: me.logo ?? '' }, storedId: me.stored_id };
 }
 
+/** The stored row with its last sequence, or undefined while nobody has written in the conversation yet. */
+export function storedConversation(db: Kysely<Database>, key: string) {
+  return db.selectFrom('chat_conversations').select(['id', 'last_sequence']).where('conv_key', '=', key).executeTakeFirst();
+}
+
 /** The stored row's id, or null while nobody has written in the conversation yet. */
 export async function existingConversationId(db: Kysely<Database>, key: string): Promise<number | null> {
   const row = await db.selectFrom('chat_conversations').select('id').where('conv_key', '=', key).executeTakeFirst();

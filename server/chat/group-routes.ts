@@ -1,46 +1,40 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { FastifyRequest } from 'fastify';
 import { ChatSession, GroupBody, GroupCreateBody, GroupInviteBody, GroupMembers } from '../../src/contract/api/chat';
 import { Type } from '../../src/contract/schema';
 import { Code } from '../../src/contract/envelope';
 import { ok } from '../http/envelope';
 import { ApiError } from '../http/errors';
 import { message } from '../http/messages';
-import { routeSchema } from '../http/route';
+import { routeSchema, type App } from '../http/route';
 import type { ChatContext } from './context';
 import { conversationOf } from './conversations';
-import { appendSystemMessage, deliverRecord, loadRecords, type Target } from './messages';
+import { deliverRecord, loadRecords } from './messages';
+import { addMembers, createGroup, groupWithMembers, leaveGroup, usersByIds, type Announcement } from './group-store';
 import { sessionRows } from './sessions';
 
 const TAGS = ['chat'];
 
-export async function groupRoutes(app: FastifyInstance, { db, hub }: ChatContext) {
+export async function groupRoutes(app: App, { db, hub }: ChatContext) {
   /** The users named, checked to exist and to be people: a robot answers only in its own session. */
   async function people(ids: readonly number[]) {
     const wanted = [...new Set(ids)];
-    const users = await db.selectFrom('users').select(['id', 'name', 'is_robot']).where('id', 'in', wanted).execute();
+    const users = await usersByIds(db, wanted);
     const missing = wanted.filter((id) => !users.some((u) => u.id === id));
     if (missing.length > 0) throw new ApiError(Code.notFound, 'chatMemberNotFound', { ids: missing.join(', ') });
     if (users.some((u) => u.is_robot === 1)) throw new ApiError(Code.badRequest, 'chatRobotInGroup');
     return users;
   }
 
-  /** Posts a system line in the group and tells its members, once committed. */
-  async function announce(target: Target, recordId: number) {
+  /** Tells the members of a group the system line just committed. */
+  async function announce({ target, recordId }: Announcement) {
     const [record] = await loadRecords(db, target.id, { ids: [recordId] }, 1);
     deliverRecord(hub, target.participants, record);
-  }
-
-  /** Read inside the caller's transaction: SQLite has one connection, held by the transaction. */
-  function groupConversation(trx: Kysely<Database>, groupId: number) {
-    return trx.selectFrom('chat_conversations').select(['id', 'last_sequence']).where('group_id', '=', groupId).executeTakeFirstOrThrow();
   }
 
   const names = (request: FastifyRequest, users: ReadonlyArray<{ name: string }>) =>
     users.map((u) => u.name).join(request.lang === 'zh' ? '、' : ', ');
 
-  app.post<{ Body: GroupCreateBody }>(
+  app.post(
     '/chat/group/create',
     {
       config: { access: 'authenticated' },
@@ -58,43 +52,16 @@ export async function groupRoutes(app: FastifyInstance, { db, hub }: ChatContext
       if (!name) throw new ApiError(Code.badRequest, 'chatGroupNameEmpty');
       const members = await people([caller.userId, ...request.body.member_ids]);
       const participants = members.map((m) => m.id);
-      const now = Date.now();
-      const { target, recordId, groupId } = await db.transaction().execute(async (trx) => {
-        const { id: groupId } = await trx
-          .insertInto('chat_groups')
-          .values({ name, avatar: '', owner_id: caller.userId, created_at: now, updated_at: now })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const { id } = await trx
-          .insertInto('chat_conversations')
-          .values({ talk_type: 2, conv_key: `2:${groupId}`, group_id: groupId, created_at: now, updated_at: now })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await trx.insertInto('chat_group_members').values(participants.map((user_id) => ({ group_id: groupId, user_id, joined_at: now }))).execute();
-        await trx
-          .insertInto('chat_sessions')
-          .values(participants.map((user_id) => ({ user_id, conversation_id: id, talk_type: 2, receiver_id: groupId, created_at: now, updated_at: now })))
-          .execute();
-        const target: Target = { id, talkType: 2, participants };
-        const row = await appendSystemMessage(trx, target, groupId, message(request.lang, 'chatGroupCreated', { name: caller.name, group: name }), now);
-        return { target, recordId: row.id, groupId };
-      });
-      await announce(target, recordId);
+      const line = message(request.lang, 'chatGroupCreated', { name: caller.name, group: name });
+      const { groupId, ...created } = await createGroup(db, { name, ownerId: caller.userId, participants, line });
+      await announce(created);
       const [session] = await sessionRows(db, hub, caller.userId, request.lang, { talkType: 2, receiverId: groupId });
       return ok(session);
     },
   );
 
   async function membersOf(groupId: number): Promise<GroupMembers> {
-    const group = await db.selectFrom('chat_groups').select(['id', 'name', 'owner_id']).where('id', '=', groupId).executeTakeFirstOrThrow();
-    const rows = await db
-      .selectFrom('chat_group_members as m')
-      .innerJoin('users as u', 'u.id', 'm.user_id')
-      .select(['u.id', 'u.name', 'u.logo'])
-      .where('m.group_id', '=', groupId)
-      .orderBy('m.joined_at')
-      .orderBy('u.id')
-      .execute();
+    const { group, members: rows } = await groupWithMembers(db, groupId);
     const online = await hub.online(rows.map((r) => r.id));
     return {
       group_id: group.id,
@@ -109,7 +76,7 @@ export async function groupRoutes(app: FastifyInstance, { db, hub }: ChatContext
     };
   }
 
-  app.post<{ Body: GroupBody }>(
+  app.post(
     '/chat/group/members',
     {
       config: { access: 'authenticated' },
@@ -121,7 +88,7 @@ export async function groupRoutes(app: FastifyInstance, { db, hub }: ChatContext
     },
   );
 
-  app.post<{ Body: GroupInviteBody }>(
+  app.post(
     '/chat/group/invite',
     {
       config: { access: 'authenticated' },
@@ -136,36 +103,14 @@ export async function groupRoutes(app: FastifyInstance, { db, hub }: ChatContext
       const conversation = await conversationOf(db, caller.userId, 2, groupId);
       const invited = (await people(request.body.member_ids)).filter((u) => !conversation.participants.includes(u.id));
       if (invited.length > 0) {
-        const now = Date.now();
-        const { target, recordId } = await db.transaction().execute(async (trx) => {
-          const stored = await groupConversation(trx, groupId);
-          await trx.insertInto('chat_group_members').values(invited.map((u) => ({ group_id: groupId, user_id: u.id, joined_at: now }))).execute();
-          await trx
-            .insertInto('chat_sessions')
-            .values(
-              invited.map((u) => ({
-                user_id: u.id,
-                conversation_id: stored.id,
-                talk_type: 2,
-                receiver_id: groupId,
-                read_sequence: stored.last_sequence,
-                created_at: now,
-                updated_at: now,
-              })),
-            )
-            .execute();
-          const target: Target = { id: stored.id, talkType: 2, participants: [...conversation.participants, ...invited.map((u) => u.id)] };
-          const text = message(request.lang, 'chatGroupInvited', { name: caller.name, members: names(request, invited) });
-          const row = await appendSystemMessage(trx, target, groupId, text, now);
-          return { target, recordId: row.id };
-        });
-        await announce(target, recordId);
+        const text = message(request.lang, 'chatGroupInvited', { name: caller.name, members: names(request, invited) });
+        await announce(await addMembers(db, groupId, conversation.participants, invited.map((u) => u.id), text));
       }
       return ok(await membersOf(groupId));
     },
   );
 
-  app.post<{ Body: GroupBody }>(
+  app.post(
     '/chat/group/leave',
     {
       config: { access: 'authenticated' },
@@ -179,28 +124,8 @@ export async function groupRoutes(app: FastifyInstance, { db, hub }: ChatContext
       const groupId = request.body.group_id;
       const conversation = await conversationOf(db, caller.userId, 2, groupId);
       const remaining = conversation.participants.filter((id) => id !== caller.userId);
-      const now = Date.now();
-      const announced = await db.transaction().execute(async (trx) => {
-        const stored = await groupConversation(trx, groupId);
-        await trx.deleteFrom('chat_group_members').where('group_id', '=', groupId).where('user_id', '=', caller.userId).execute();
-        await trx.deleteFrom('chat_sessions').where('conversation_id', '=', stored.id).where('user_id', '=', caller.userId).execute();
-        const group = await trx.selectFrom('chat_groups').select('owner_id').where('id', '=', groupId).executeTakeFirstOrThrow();
-        if (group.owner_id === caller.userId) {
-          const heir = await trx
-            .selectFrom('chat_group_members')
-            .select('user_id')
-            .where('group_id', '=', groupId)
-            .orderBy('joined_at')
-            .orderBy('user_id')
-            .executeTakeFirst();
-          await trx.updateTable('chat_groups').set({ owner_id: heir?.user_id ?? null, updated_at: now }).where('id', '=', groupId).execute();
-        }
-        if (remaining.length === 0) return null;
-        const target: Target = { id: stored.id, talkType: 2, participants: remaining };
-        const row = await appendSystemMessage(trx, target, groupId, message(request.lang, 'chatGroupLeft', { name: caller.name }), now);
-        return { target, recordId: row.id };
-      });
-      if (announced) await announce(announced.target, announced.recordId);
+      const announced = await leaveGroup(db, groupId, caller.userId, remaining, message(request.lang, 'chatGroupLeft', { name: caller.name }));
+      if (announced) await announce(announced);
       return ok(null);
     },
   );

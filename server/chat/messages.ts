@@ -112,6 +112,12 @@ export function publishMessage(writes: BatchWriter, target: Target, message: New
 
 export type RecordRange = { before: number } | { after: number } | { ids: number[] };
 
+/** The sequence of a record within its conversation; undefined when it is not one of its records. */
+export async function sequenceOf(db: Kysely<Database>, conversationId: number, recordId: number): Promise<number | undefined> {
+  const row = await db.selectFrom('chat_messages').select('sequence').where('id', '=', recordId).where('conversation_id', '=', conversationId).executeTakeFirst();
+  return row?.sequence;
+}
+
 /** Records of one conversation, oldest first, with their authors and read state as of now. */
 export async function loadRecords(db: Kysely<Database>, conversationId: number, range: RecordRange, limit: number): Promise<ChatRecord[]> {
   let query = db

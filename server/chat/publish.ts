@@ -27,7 +27,7 @@ async function checkedExtra(db: Kysely<Database>, msgType: PublishBody['msg_type
  * A user's message, however it came (POST /chat/talk/message/publish or the socket's
  * `im.message.publish`): checked to be theirs to write, committed with its sequence, then told to
  * every participant's sockets; a robot on the other side answers. The same `client_msg_id` again
- * returns the stored record.
+ * returns the stored record and tells nobody.
  */
 export async function publishFromUser(chat: ChatContext, userId: number, body: PublishBody): Promise<ChatRecord> {
   const { db, hub, writes } = chat;
@@ -42,9 +42,10 @@ export async function publishFromUser(chat: ChatContext, userId: number, body: P
     { sendId: userId, receiverId: receiver_id, msgType: msg_type, content, extra: stored, clientMsgId: client_msg_id },
   );
   if (row.conversation_id !== id) throw new ApiError(Code.conflict, 'chatClientMsgIdReused', { id: client_msg_id });
-  // A new record is unread by anyone else yet; a replayed one is read back with its state now.
-  const record = created ? toRecord(row, conversation.me, conversation.participants.length <= 1) : (await loadRecords(db, id, { ids: [row.id] }, 1))[0];
-  // A replayed message is told again: a client that missed the first notice gets it, others drop the duplicate by id.
+  // A replayed message answers its stored record, read back with its state now, and is not told
+  // again: receivers heard of it when it was stored, and a client that missed that catches up by sequence.
+  if (!created) return (await loadRecords(db, id, { ids: [row.id] }, 1))[0];
+  const record = toRecord(row, conversation.me, conversation.participants.length <= 1);
   deliverRecord(hub, conversation.participants, record);
   if (conversation.robot) await answerAsRobot(chat, conversation, id, record);
   return record;

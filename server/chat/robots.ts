@@ -1,3 +1,5 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
 import { MSG_TEXT, type ChatRecord } from '../../src/contract/api/chat';
 import type { ChatContext } from './context';
 import type { Conversation } from './conversations';
@@ -55,4 +57,10 @@ export async function answerAsRobot({ db, hub, writes }: ChatContext, conversati
   });
   const [record] = await loadRecords(db, conversationId, { ids: [row.id] }, 1);
   deliverRecord(hub, conversation.participants, record);
+}
+
+/** The user id of the built-in assistant robot; undefined when the database has none. */
+export async function assistantUserId(db: Kysely<Database>): Promise<number | undefined> {
+  const robot = await db.selectFrom('chat_robots').select('user_id').where('code', '=', 'assistant').executeTakeFirst();
+  return robot?.user_id;
 }

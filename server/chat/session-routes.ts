@@ -1,20 +1,16 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Updateable } from 'kysely';
-import type { ChatSessionTable } from '../db/schema';
+import type { FastifyRequest } from 'fastify';
 import { ChatSession, SessionDeleteBody, SessionList, SessionListBody, SessionSaveBody, type TalkType } from '../../src/contract/api/chat';
 import { Type } from '../../src/contract/schema';
 import { Code } from '../../src/contract/envelope';
 import { ok } from '../http/envelope';
 import { ApiError } from '../http/errors';
-import { routeSchema } from '../http/route';
+import { routeSchema, type App } from '../http/route';
 import type { ChatContext } from './context';
 import { conversationId, conversationOf } from './conversations';
-import { ensureSession, sessionRows } from './sessions';
+import { ensureSession, hideSession, sessionRows, showSession, type SessionChanges } from './sessions';
+import { assistantUserId } from './robots';
 
 const TAGS = ['chat'];
-
-/** What a user may change on their own session. */
-type SessionChanges = Pick<Updateable<ChatSessionTable>, 'is_top' | 'is_disturb' | 'draft_text' | 'remark'>;
 
 /** `send_id` in a payload must be the token's own user: nobody lists or edits another's sessions. */
 export function checkSender(request: FastifyRequest, sendId: number): number {
@@ -23,7 +19,7 @@ export function checkSender(request: FastifyRequest, sendId: number): number {
   return userId;
 }
 
-export async function sessionRoutes(app: FastifyInstance, { db, hub }: ChatContext) {
+export async function sessionRoutes(app: App, { db, hub }: ChatContext) {
   /**
    * Creates (or shows again) the caller's session with a user or group, applies the changes, and
    * answers it as the list shows it.
@@ -37,18 +33,12 @@ export async function sessionRoutes(app: FastifyInstance, { db, hub }: ChatConte
     const userId = request.caller!.userId;
     const conversation = await conversationOf(db, userId, talkType, receiverId);
     await ensureSession(db, userId, talkType, receiverId, await conversationId(db, conversation));
-    await db
-      .updateTable('chat_sessions')
-      .set({ ...changes, hidden: 0 })
-      .where('user_id', '=', userId)
-      .where('talk_type', '=', talkType)
-      .where('receiver_id', '=', receiverId)
-      .execute();
+    await showSession(db, userId, talkType, receiverId, changes);
     const [session] = await sessionRows(db, hub, userId, request.lang, { talkType, receiverId });
     return session;
   }
 
-  app.post<{ Body: SessionListBody }>(
+  app.post(
     '/chat/talk/session/list',
     {
       config: { access: 'authenticated' },
@@ -60,7 +50,7 @@ export async function sessionRoutes(app: FastifyInstance, { db, hub }: ChatConte
     },
   );
 
-  app.post<{ Body: SessionSaveBody }>(
+  app.post(
     '/chat/talk/session/save',
     {
       config: { access: 'authenticated' },
@@ -84,7 +74,7 @@ export async function sessionRoutes(app: FastifyInstance, { db, hub }: ChatConte
     },
   );
 
-  app.post<{ Body: SessionDeleteBody }>(
+  app.post(
     '/chat/talk/session/delete',
     {
       config: { access: 'authenticated' },
@@ -98,13 +88,7 @@ export async function sessionRoutes(app: FastifyInstance, { db, hub }: ChatConte
     },
     async (request) => {
       const userId = checkSender(request, request.body.send_id);
-      await db
-        .updateTable('chat_sessions')
-        .set({ hidden: 1 })
-        .where('user_id', '=', userId)
-        .where('talk_type', '=', request.body.talk_type)
-        .where('receiver_id', '=', request.body.receiver_id)
-        .execute();
+      await hideSession(db, userId, request.body.talk_type, request.body.receiver_id);
       return ok(null);
     },
   );
@@ -116,9 +100,9 @@ export async function sessionRoutes(app: FastifyInstance, { db, hub }: ChatConte
       schema: routeSchema({ summary: "The caller's session with the built-in assistant robot, created on first use", tags: TAGS, data: ChatSession, auth: true }),
     },
     async (request) => {
-      const assistant = await db.selectFrom('chat_robots').select('user_id').where('code', '=', 'assistant').executeTakeFirst();
-      if (!assistant) throw new ApiError(Code.notFound, 'chatAssistantMissing');
-      return ok(await openSession(request, 1, assistant.user_id));
+      const assistant = await assistantUserId(db);
+      if (assistant === undefined) throw new ApiError(Code.notFound, 'chatAssistantMissing');
+      return ok(await openSession(request, 1, assistant));
     },
   );
 }

@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Kysely, Updateable } from 'kysely';
+import type { ChatSessionTable, Database } from '../db/schema';
 import { indexName, MSG_CODE, MSG_FILE, MSG_IMAGE, type ChatSession, type MessageExtra, type TalkType } from '../../src/contract/api/chat';
 import { message, type Language } from '../http/messages';
 import type { ChatHub } from './hub';
@@ -114,5 +114,30 @@ export async function ensureSession(
     .insertInto('chat_sessions')
     .values({ user_id: userId, conversation_id: conversationId, talk_type: talkType, receiver_id: receiverId, created_at: now, updated_at: now })
     .onConflict((oc) => oc.columns(['user_id', 'talk_type', 'receiver_id']).doNothing())
+    .execute();
+}
+
+/** What a user may change on their own session. */
+export type SessionChanges = Pick<Updateable<ChatSessionTable>, 'is_top' | 'is_disturb' | 'draft_text' | 'remark'>;
+
+/** Shows the user's session in their list again, with the changes applied. */
+export async function showSession(db: Kysely<Database>, userId: number, talkType: TalkType, receiverId: number, changes: SessionChanges): Promise<void> {
+  await db
+    .updateTable('chat_sessions')
+    .set({ ...changes, hidden: 0 })
+    .where('user_id', '=', userId)
+    .where('talk_type', '=', talkType)
+    .where('receiver_id', '=', receiverId)
+    .execute();
+}
+
+/** Takes the session out of the user's list; its records and read state stay. */
+export async function hideSession(db: Kysely<Database>, userId: number, talkType: TalkType, receiverId: number): Promise<void> {
+  await db
+    .updateTable('chat_sessions')
+    .set({ hidden: 1 })
+    .where('user_id', '=', userId)
+    .where('talk_type', '=', talkType)
+    .where('receiver_id', '=', receiverId)
     .execute();
 }

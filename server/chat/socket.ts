@@ -1,20 +1,30 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { Config } from '../config';
 import { checkAccess, checkLogin, noteActivity, type Caller } from '../auth/sessions';
 import { ok } from '../http/envelope';
 import { ApiError } from '../http/errors';
+import { isRefusedValue } from '../db/errors';
 import { languageOf, message } from '../http/messages';
-import { routeSchema } from '../http/route';
+import { routeSchema, type App } from '../http/route';
 import { ConversationBody, PublishBody, ReviewBody, SocketTicket } from '../../src/contract/api/chat';
 import { Code } from '../../src/contract/envelope';
+import { Type } from '../../src/contract/schema';
 import { CLOSE_UNAUTHORIZED, type ChatFrame, type ConnectContent, type KeyboardContent, type PublishAck } from '../../src/contract/chat';
 import type { ChatContext } from './context';
 import { conversationOf } from './conversations';
 import { publishFromUser } from './publish';
 import { reviewRecords } from './read-state';
 import { issueTicket, redeemTicket, TICKET_TTL_SECONDS } from './tickets';
+
+/** The socket's query: a ticket or access token, and the console's language (a browser's socket cannot set headers). */
+const SocketQuery = Type.Object({
+  token: Type.Optional(Type.String()),
+  id: Type.Optional(Type.String()),
+  name: Type.Optional(Type.String()),
+  lang: Type.Optional(Type.String()),
+});
 
 const isConversation = TypeCompiler.Compile(ConversationBody);
 const isReview = TypeCompiler.Compile(ReviewBody);
@@ -40,7 +50,7 @@ function send(socket: WebSocket, frame: ChatFrame): void {
  * announces the heartbeat, answers ping with pong, closes sockets that stay silent past the timeout,
  * and takes messages, typing notices and read receipts from the client.
  */
-export async function chatSocket(app: FastifyInstance, { config, ...chat }: ChatContext & { config: Config }) {
+export async function chatSocket(app: App, { config, ...chat }: ChatContext & { config: Config }) {
   const { db, hub, writes } = chat;
   /** The login behind the `token` query: a ticket (used up now) or a live access token. */
   async function socketLogin(token: string): Promise<Caller | null> {
@@ -85,9 +95,9 @@ export async function chatSocket(app: FastifyInstance, { config, ...chat }: Chat
     async (request) => ok({ ticket: await issueTicket(db, request.caller!.sessionId), expires_in: TICKET_TTL_SECONDS }),
   );
 
-  app.get<{ Querystring: { id?: string; name?: string; token?: string; lang?: string } }>(
+  app.get(
     '/chat/ws',
-    { websocket: true, config: { access: 'public' }, schema: { hide: true } },
+    { websocket: true, config: { access: 'public' }, schema: { hide: true, querystring: SocketQuery } },
     async (socket, request) => {
       const { token, id, lang } = request.query;
       const login = token && sameOrigin(request) ? await socketLogin(token) : null;
@@ -108,6 +118,10 @@ export async function chatSocket(app: FastifyInstance, { config, ...chat }: Chat
               acknowledge(body.client_msg_id, { code: error.code, msg: message(language, error.key, error.params), data: null });
               // A login that ended takes its socket with it; the client asks for a new ticket and hears the same.
               if (error.code === Code.unauthorized) socket.close(CLOSE_UNAUTHORIZED, 'unauthorized');
+              return;
+            }
+            if (isRefusedValue(error)) {
+              acknowledge(body.client_msg_id, { code: Code.badRequest, msg: message(language, 'badRequest'), data: null });
               return;
             }
             request.log.error({ err: error }, 'chat publish failed');

@@ -1,22 +1,21 @@
-import type { FastifyInstance } from 'fastify';
 import { ChatRecord, ConversationBody, PublishBody, RecordsBody, RecordsPage, ReviewBody } from '../../src/contract/api/chat';
 import { Type } from '../../src/contract/schema';
 import { Code } from '../../src/contract/envelope';
 import { ok } from '../http/envelope';
 import { ApiError } from '../http/errors';
-import { routeSchema } from '../http/route';
+import { routeSchema, type App } from '../http/route';
 import type { ChatContext } from './context';
-import { conversationOf } from './conversations';
-import { loadRecords } from './messages';
+import { conversationOf, storedConversation } from './conversations';
+import { loadRecords, sequenceOf } from './messages';
 import { publishFromUser } from './publish';
 import { clearUnread, reviewRecords } from './read-state';
 
 const TAGS = ['chat'];
 const DEFAULT_LIMIT = 30;
 
-export async function talkRoutes(app: FastifyInstance, chat: ChatContext) {
+export async function talkRoutes(app: App, chat: ChatContext) {
   const { db, hub } = chat;
-  app.post<{ Body: RecordsBody }>(
+  app.post(
     '/chat/talk/records',
     {
       config: { access: 'authenticated' },
@@ -31,21 +30,16 @@ export async function talkRoutes(app: FastifyInstance, chat: ChatContext) {
     async (request) => {
       const { talk_type, receiver_id, record_id = 0, after_sequence, limit = DEFAULT_LIMIT } = request.body;
       const conversation = await conversationOf(db, request.caller!.userId, talk_type, receiver_id);
-      const stored = await db.selectFrom('chat_conversations').select(['id', 'last_sequence']).where('conv_key', '=', conversation.key).executeTakeFirst();
+      const stored = await storedConversation(db, conversation.key);
       if (!stored) return ok({ rows: [], record_id: 0, limit });
       if (after_sequence !== undefined) {
         return ok({ rows: await loadRecords(db, stored.id, { after: after_sequence }, limit), record_id: 0, limit });
       }
       let before = stored.last_sequence + 1;
       if (record_id > 0) {
-        const cursor = await db
-          .selectFrom('chat_messages')
-          .select('sequence')
-          .where('id', '=', record_id)
-          .where('conversation_id', '=', stored.id)
-          .executeTakeFirst();
-        if (!cursor) throw new ApiError(Code.notFound, 'chatRecordNotFound');
-        before = cursor.sequence;
+        const cursor = await sequenceOf(db, stored.id, record_id);
+        if (cursor === undefined) throw new ApiError(Code.notFound, 'chatRecordNotFound');
+        before = cursor;
       }
       const rows = await loadRecords(db, stored.id, { before }, limit);
       // Sequences start at 1 and records are never removed, so an oldest row above 1 has older ones behind it.
@@ -54,7 +48,7 @@ export async function talkRoutes(app: FastifyInstance, chat: ChatContext) {
     },
   );
 
-  app.post<{ Body: PublishBody }>(
+  app.post(
     '/chat/talk/message/publish',
     {
       config: { access: 'authenticated' },
@@ -68,7 +62,7 @@ export async function talkRoutes(app: FastifyInstance, chat: ChatContext) {
     async (request) => ok(await publishFromUser(chat, request.caller!.userId, request.body)),
   );
 
-  app.post<{ Body: ConversationBody }>(
+  app.post(
     '/chat/talk/unread/clear',
     {
       config: { access: 'authenticated' },
@@ -80,7 +74,7 @@ export async function talkRoutes(app: FastifyInstance, chat: ChatContext) {
     },
   );
 
-  app.post<{ Body: ReviewBody }>(
+  app.post(
     '/chat/talk/review',
     {
       config: { access: 'authenticated' },

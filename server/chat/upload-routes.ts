@@ -1,17 +1,18 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import multipart, { type MultipartFile } from '@fastify/multipart';
+import multipart from '@fastify/multipart';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { CHAT_FILE_EXTENSIONS, CHAT_FILE_MAX_BYTES, CHAT_IMAGE_MAX_BYTES, ChatUpload } from '../../src/contract/api/chat';
 import { Code } from '../../src/contract/envelope';
 import { ok } from '../http/envelope';
 import { ApiError } from '../http/errors';
-import { routeSchema } from '../http/route';
+import { routeSchema, type App } from '../http/route';
 import { UPLOADS_PREFIX, uploadsRoot } from '../http/uploads';
 import { imageExtension } from '../http/image-type';
+import { receiveFile } from '../http/multipart';
+import { recordUpload } from './upload-store';
 
 const FOLDER = 'chat';
 const FIELD = 'file';
@@ -31,21 +32,10 @@ function shownName(filename: string, ext: string): string {
  * recognised by their bytes; other files by an allow-listed extension, so nothing the browser would
  * run (HTML, SVG, scripts) is ever served back from this origin.
  */
-export async function uploadRoutes(app: FastifyInstance, { db, dataDir }: { db: Kysely<Database>; dataDir: string }) {
+export async function uploadRoutes(app: App, { db, dataDir }: { db: Kysely<Database>; dataDir: string }) {
   // Registered here, not on the whole server, so only this route accepts multipart bodies.
   await app.register(multipart, { limits: { fileSize: CHAT_FILE_MAX_BYTES, files: 1 } });
   const folder = path.join(uploadsRoot(dataDir), FOLDER);
-
-  async function read(part: MultipartFile): Promise<Buffer> {
-    try {
-      return await part.toBuffer();
-    } catch (error) {
-      if (error instanceof app.multipartErrors.RequestFileTooLargeError) {
-        throw new ApiError(Code.payloadTooLarge, 'chatFileTooLarge', { mb: CHAT_FILE_MAX_BYTES / MB });
-      }
-      throw error;
-    }
-  }
 
   app.post(
     '/chat/upload',
@@ -59,11 +49,11 @@ export async function uploadRoutes(app: FastifyInstance, { db, dataDir }: { db: 
       },
     },
     async (request) => {
-      const part = request.isMultipart() ? await request.file() : undefined;
-      if (!part) throw new ApiError(Code.badRequest, 'chatFileMissing');
-      // Read before any refusal: an unread part would leave the rest of the request stuck on the socket.
-      const bytes = await read(part);
-      if (part.fieldname !== FIELD || bytes.length === 0) throw new ApiError(Code.badRequest, 'chatFileMissing');
+      const missing = () => new ApiError(Code.badRequest, 'chatFileMissing');
+      const tooLarge = () => new ApiError(Code.payloadTooLarge, 'chatFileTooLarge', { mb: CHAT_FILE_MAX_BYTES / MB });
+      const part = await receiveFile(request, { field: FIELD, missing, tooLarge });
+      const { bytes } = part;
+      if (bytes.length === 0) throw missing();
       const picture = imageExtension(bytes);
       if (picture && bytes.length > CHAT_IMAGE_MAX_BYTES) throw new ApiError(Code.payloadTooLarge, 'chatFileTooLarge', { mb: CHAT_IMAGE_MAX_BYTES / MB });
       const named = path.extname(part.filename).slice(1).toLowerCase();
@@ -75,7 +65,7 @@ export async function uploadRoutes(app: FastifyInstance, { db, dataDir }: { db: 
       await fs.writeFile(path.join(folder, file), bytes, { flag: 'wx' });
       const upload: ChatUpload = { url: `${UPLOADS_PREFIX}${FOLDER}/${file}`, name: shownName(part.filename, ext), size: bytes.length, kind: picture ? 'image' : 'file' };
       try {
-        await db.insertInto('chat_uploads').values({ ...upload, user_id: request.caller!.userId, created_at: Date.now() }).execute();
+        await recordUpload(db, upload, request.caller!.userId);
       } catch (error) {
         await fs.rm(path.join(folder, file), { force: true });
         throw error;

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
+import { createRequire } from 'node:module';
+import type pgModule from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import type { Database } from './schema';
 import { dialectTypes, type DialectName, type DialectTypes } from './dialect';
@@ -24,6 +25,8 @@ export interface DatabaseOptions {
 }
 
 const PG_INT8 = 20;
+// pg is loaded only when a PostgreSQL database is configured: an SQLite start does not pay for it.
+const requireAtRunTime = createRequire(import.meta.url);
 const SQLITE_FILE = 'console.db';
 const STATEMENT_CACHE_SIZE = 1000;
 
@@ -67,6 +70,7 @@ function openSqlite(dataDir: string): DatabaseHandle {
 }
 
 function openPostgres(url: string): DatabaseHandle {
+  const pg = requireAtRunTime('pg') as typeof pgModule;
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
@@ -74,7 +78,7 @@ function openPostgres(url: string): DatabaseHandle {
     types: {
       getTypeParser: (oid: number, format?: 'text' | 'binary') =>
         oid === PG_INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format),
-    } as pg.CustomTypesConfig,
+    } as pgModule.CustomTypesConfig,
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const safe = new URL(url);

@@ -1,11 +1,11 @@
-import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { ClientErrorBatch, ClientErrorList } from '../../src/contract/api/client-errors';
 import { CLIENT_ERROR_LIMITS, ERROR_LOG_PERMISSION } from '../../src/contract/error-log';
 import { Type } from '../../src/contract/schema';
 import { ok } from '../http/envelope';
-import { routeSchema } from '../http/route';
+import { routeSchema, type App } from '../http/route';
+import { latestClientErrors, saveClientErrors } from './store';
 
 /** How many of the latest reports the Error Log page shows. */
 const LIST_LIMIT = 200;
@@ -13,8 +13,8 @@ const LIST_LIMIT = 200;
 const clip = (text: string, limit: number) => (text.length > limit ? text.slice(0, limit) : text);
 
 /** The error log of spec §8: browsers report what they met, administrators read it. */
-export async function clientErrorRoutes(app: FastifyInstance, { db }: { db: Kysely<Database> }) {
-  app.post<{ Body: ClientErrorBatch }>(
+export async function clientErrorRoutes(app: App, { db }: { db: Kysely<Database> }) {
+  app.post(
     '/api/index/error-log',
     {
       // A report is no sign of the user being at the keyboard: it must not hold off the idle lock.
@@ -24,20 +24,18 @@ export async function clientErrorRoutes(app: FastifyInstance, { db }: { db: Kyse
     async (request) => {
       const userAgent = clip(request.headers['user-agent'] ?? '', CLIENT_ERROR_LIMITS.userAgent);
       const now = Date.now();
-      await db
-        .insertInto('client_errors')
-        .values(
-          request.body.entries.map((entry) => ({
-            user_id: request.caller!.userId,
-            message: clip(entry.message, CLIENT_ERROR_LIMITS.message),
-            stack: clip(entry.stack ?? '', CLIENT_ERROR_LIMITS.stack),
-            url: clip(entry.url, CLIENT_ERROR_LIMITS.url),
-            user_agent: userAgent,
-            kind: entry.kind,
-            created_at: now,
-          })),
-        )
-        .execute();
+      await saveClientErrors(
+        db,
+        request.body.entries.map((entry) => ({
+          user_id: request.caller!.userId,
+          message: clip(entry.message, CLIENT_ERROR_LIMITS.message),
+          stack: clip(entry.stack ?? '', CLIENT_ERROR_LIMITS.stack),
+          url: clip(entry.url, CLIENT_ERROR_LIMITS.url),
+          user_agent: userAgent,
+          kind: entry.kind,
+          created_at: now,
+        })),
+      );
       return ok(null);
     },
   );
@@ -48,15 +46,6 @@ export async function clientErrorRoutes(app: FastifyInstance, { db }: { db: Kyse
       config: { access: { permission: ERROR_LOG_PERMISSION } },
       schema: routeSchema({ summary: 'The latest errors the browsers reported', tags: ['errors'], data: ClientErrorList, auth: true }),
     },
-    async () => {
-      const rows = await db
-        .selectFrom('client_errors as e')
-        .leftJoin('users as u', 'u.id', 'e.user_id')
-        .select(['e.id', 'u.username', 'e.message', 'e.stack', 'e.url', 'e.user_agent', 'e.kind', 'e.created_at'])
-        .orderBy('e.id', 'desc')
-        .limit(LIST_LIMIT)
-        .execute();
-      return ok({ rows: rows.map((row) => ({ ...row, username: row.username ?? '' })) });
-    },
+    async () => ok({ rows: await latestClientErrors(db, LIST_LIMIT) }),
   );
 }

@@ -4,6 +4,7 @@ import localizeZh from 'ajv-i18n/localize/zh';
 import type { ErrorObject } from 'ajv';
 import { Code, httpStatusFor, type Envelope } from '../../src/contract/envelope';
 import { ApiError } from './errors';
+import { isRefusedValue } from '../db/errors';
 import { FIELD_MESSAGES, languageOf, message, type Language, type MessageKey } from './messages';
 
 declare module 'fastify' {
@@ -16,7 +17,7 @@ export function ok<T>(data: T, msg = 'success'): Envelope<T> {
   return { code: Code.ok, msg, data };
 }
 
-function send(reply: FastifyReply, code: number, msg: string, data: unknown = null): FastifyReply {
+export function sendEnvelope(reply: FastifyReply, code: number, msg: string, data: unknown = null): FastifyReply {
   return reply.status(httpStatusFor(code)).type('application/json; charset=utf-8').send({ code, msg, data });
 }
 
@@ -71,24 +72,28 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ApiError) {
-      return send(reply, error.code, message(request.lang, error.key, error.params), error.data);
+      return sendEnvelope(reply, error.code, message(request.lang, error.key, error.params), error.data);
     }
     if (error.validation) {
-      return send(reply, Code.badRequest, validationMessage(request, error));
+      return sendEnvelope(reply, Code.badRequest, validationMessage(request, error));
     }
     if (JSON_ERRORS.has(error.code) || error instanceof SyntaxError || (error.statusCode === 400 && !error.code)) {
-      return send(reply, Code.badRequest, message(request.lang, 'invalidJson'));
+      return sendEnvelope(reply, Code.badRequest, message(request.lang, 'invalidJson'));
+    }
+    if (isRefusedValue(error)) {
+      request.log.info({ err: error }, 'value refused by the database');
+      return sendEnvelope(reply, Code.badRequest, message(request.lang, 'badRequest'));
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ err: error }, 'client error');
-      return send(reply, error.statusCode, message(request.lang, STATUS_MESSAGES[error.statusCode] ?? 'badRequest'));
+      return sendEnvelope(reply, error.statusCode, message(request.lang, STATUS_MESSAGES[error.statusCode] ?? 'badRequest'));
     }
     request.log.error({ err: error }, 'unexpected error');
-    return send(reply, Code.serverError, message(request.lang, 'serverError', { id: String(request.id) }));
+    return sendEnvelope(reply, Code.serverError, message(request.lang, 'serverError', { id: String(request.id) }));
   });
 });
 
 /** Answer of an unknown API path: 404 in the envelope. */
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  return send(reply, Code.notFound, message(request.lang, 'notFound'));
+  return sendEnvelope(reply, Code.notFound, message(request.lang, 'notFound'));
 }

@@ -1,16 +1,16 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import multipart, { type MultipartFile } from '@fastify/multipart';
+import multipart from '@fastify/multipart';
 import type { Config } from '../config';
 import { Code } from '../../src/contract/envelope';
 import { FILE_TYPES, IMAGE_TYPES, UPLOAD_FIELD, UPLOAD_MAX_BYTES, UPLOAD_MAX_MB, UploadData, UploadQuery } from '../../src/contract/upload';
 import { ok } from './envelope';
 import { ApiError } from './errors';
-import { routeSchema } from './route';
+import { routeSchema, type App } from './route';
 import { UPLOADS_PREFIX, uploadsRoot } from './uploads';
 import { imageExtension } from './image-type';
+import { receiveFile } from './multipart';
 
 const IMAGE_FOLDER = 'images';
 const FILE_FOLDER = 'files';
@@ -45,25 +45,12 @@ export function cleanFileName(raw: string, ext: string): string {
  * the form checked: images by their content, files by an allow-list of extensions that holds
  * nothing a browser would run or render as a page, since uploads are served from this origin.
  */
-export async function uploadRoutes(app: FastifyInstance, { config }: { config: Config }) {
+export async function uploadRoutes(app: App, { config }: { config: Config }) {
   // Registered here, not on the whole server, so only this route takes multipart bodies this large.
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
   const root = uploadsRoot(config.dataDir);
 
   const tooLarge = () => new ApiError(Code.payloadTooLarge, 'uploadTooLarge', { mb: UPLOAD_MAX_MB });
-
-  async function read(part: MultipartFile): Promise<Buffer> {
-    let bytes: Buffer;
-    try {
-      bytes = await part.toBuffer();
-    } catch (error) {
-      if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw tooLarge();
-      throw error;
-    }
-    // A file just over the limit can end on the chunk that hit it, before toBuffer looks: the stream says so.
-    if (part.file.truncated) throw tooLarge();
-    return bytes;
-  }
 
   async function store(folder: string, file: string, bytes: Buffer): Promise<string> {
     const target = path.join(root, folder, file);
@@ -72,7 +59,7 @@ export async function uploadRoutes(app: FastifyInstance, { config }: { config: C
     return `${UPLOADS_PREFIX}${folder}/${file.split('/').map(encodeURIComponent).join('/')}`;
   }
 
-  app.post<{ Querystring: UploadQuery }>(
+  app.post(
     '/api/uploads',
     {
       config: { access: 'authenticated' },
@@ -85,11 +72,10 @@ export async function uploadRoutes(app: FastifyInstance, { config }: { config: C
       },
     },
     async (request) => {
-      const part = request.isMultipart() ? await request.file() : undefined;
-      if (!part) throw new ApiError(Code.badRequest, 'uploadMissing');
-      // Read before any refusal: an unread part would leave the rest of the request stuck on the socket.
-      const bytes = await read(part);
-      if (part.fieldname !== UPLOAD_FIELD || bytes.length === 0) throw new ApiError(Code.badRequest, 'uploadMissing');
+      const missing = () => new ApiError(Code.badRequest, 'uploadMissing');
+      const part = await receiveFile(request, { field: UPLOAD_FIELD, missing, tooLarge });
+      const { bytes } = part;
+      if (bytes.length === 0) throw missing();
       const image = imageExtension(bytes);
       const id = randomBytes(16).toString('hex');
 

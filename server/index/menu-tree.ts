@@ -2,17 +2,27 @@ import type { Kysely } from 'kysely';
 import type { Database, Menu } from '../db/schema';
 import type { MenuItem } from '../../src/contract/api/auth';
 import type { UserAccess } from '../auth/access';
+import { menuItemOf } from '../menus/tree';
+
+/** The menu rows a user's roles grant; null when they grant none. Admins are granted every row. */
+function grantedMenus(db: Kysely<Database>, access: UserAccess) {
+  const query = db.selectFrom('menus');
+  if (access.admin) return query;
+  if (access.roleIds.length === 0) return null;
+  return query.where('id', 'in', (eb) => eb.selectFrom('role_menus').select('menu_id').where('role_id', 'in', access.roleIds));
+}
 
 /** The menu a user's roles grant, as a tree in menu order. Admins get every item. */
 export async function menuFor(db: Kysely<Database>, access: UserAccess): Promise<MenuItem[]> {
-  let query = db.selectFrom('menus').selectAll('menus').orderBy('sort').orderBy('id');
-  if (!access.admin) {
-    if (access.roleIds.length === 0) return [];
-    query = query.where('id', 'in', (eb) =>
-      eb.selectFrom('role_menus').select('menu_id').where('role_id', 'in', access.roleIds),
-    );
-  }
-  return buildTree(await query.execute());
+  const granted = grantedMenus(db, access);
+  return granted ? buildTree(await granted.selectAll('menus').orderBy('sort').orderBy('id').execute()) : [];
+}
+
+/** Whether a user may open a view: an item of their menu names it, or they are an admin. */
+export async function mayOpenView(db: Kysely<Database>, access: UserAccess, vuePath: string): Promise<boolean> {
+  if (access.admin) return true;
+  const granted = grantedMenus(db, access);
+  return granted !== null && (await granted.select('id').where('vue_path', '=', vuePath).executeTakeFirst()) !== undefined;
 }
 
 export function buildTree(rows: Menu[]): MenuItem[] {
@@ -23,15 +33,6 @@ export function buildTree(rows: Menu[]): MenuItem[] {
     const parent = row.parent_id !== null && ids.has(row.parent_id) ? row.parent_id : null;
     byParent.set(parent, [...(byParent.get(parent) ?? []), row]);
   }
-  const toItem = (row: Menu): MenuItem => ({
-    path: row.path,
-    name: row.name,
-    icon: row.icon,
-    hidden: row.hidden === 1,
-    vue_path: row.vue_path,
-    title: { zh: row.title_zh, en: row.title_en },
-    permission: row.permission,
-    children: (byParent.get(row.id) ?? []).map(toItem),
-  });
+  const toItem = (row: Menu): MenuItem => ({ ...menuItemOf(row), children: (byParent.get(row.id) ?? []).map(toItem) });
   return (byParent.get(null) ?? []).map(toItem);
 }

@@ -1,12 +1,12 @@
-import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { IndexInitData } from '../../src/contract/api/auth';
 import { ok } from '../http/envelope';
-import { routeSchema } from '../http/route';
+import { routeSchema, type App } from '../http/route';
 import { menuFor } from './menu-tree';
+import { userWithTeam } from '../auth/account-store';
 
-export async function indexRoutes(app: FastifyInstance, { db }: { db: Kysely<Database> }) {
+export async function indexRoutes(app: App, { db }: { db: Kysely<Database> }) {
   app.post(
     '/api/index/index-init',
     {
@@ -21,12 +21,7 @@ export async function indexRoutes(app: FastifyInstance, { db }: { db: Kysely<Dat
     async (request) => {
       const caller = request.caller!;
       const access = await request.access();
-      const user = await db
-        .selectFrom('users as u')
-        .innerJoin('teams as t', 't.id', 'u.team_id')
-        .select(['u.id', 'u.name', 'u.logo', 't.id as team_id', 't.name as team_name', 't.type as team_type'])
-        .where('u.id', '=', caller.userId)
-        .executeTakeFirstOrThrow();
+      const user = await userWithTeam(db, caller.userId);
       return ok({
         user_info: { id: user.id, name: user.name, logo: user.logo },
         role: access.role,

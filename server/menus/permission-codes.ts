@@ -1,5 +1,15 @@
 import type { PermissionCode } from '../../src/contract/api/menus';
+import { SCREEN_DESIGN_PERMISSION } from '../../src/contract/api/screens';
+import { WILDCARD } from '../../src/contract/permissions';
 import type { ResourceAction, ResourceDefinition } from '../../src/contract/resource';
+
+/** Permission code of a menu route: what a role must hold to open it. */
+export function menuPermission(name: string): string {
+  return `menu:${name}`;
+}
+
+/** Whether a code is granted through a menu item rather than by itself. */
+export const isMenuPermission = (permission: string) => permission.startsWith(menuPermission(''));
 
 const ACTION_TITLES: Record<ResourceAction, { zh: string; en: string }> = {
   list: { zh: '查看', en: 'read' },
@@ -37,4 +47,25 @@ export function permissionCodesOf(definitions: ResourceDefinition[]): Permission
       },
     };
   });
+}
+
+/** Codes that guard server actions beside menus and resources, with what each allows. */
+const KNOWN_CODES: PermissionCode[] = [
+  { code: 'user:manage', title: { zh: '管理本团队成员', en: "Manage the team's members" } },
+  { code: SCREEN_DESIGN_PERMISSION, title: { zh: '设计页面与资源', en: 'Design screens and resources' } },
+];
+
+/**
+ * Every code an admin can grant beside menu items, by code: the known ones, those the resources
+ * declare, and any other a role already holds (titled by itself). The wildcard is never offered.
+ */
+export function grantableCodes(resourceCodes: PermissionCode[], granted: string[]): PermissionCode[] {
+  const codes = new Map<string, PermissionCode>();
+  for (const known of [...KNOWN_CODES, ...resourceCodes]) codes.set(known.code, known);
+  for (const permission of granted) {
+    if (permission !== WILDCARD && !isMenuPermission(permission) && !codes.has(permission)) {
+      codes.set(permission, { code: permission, title: { zh: permission, en: permission } });
+    }
+  }
+  return [...codes.values()].sort((a, b) => a.code.localeCompare(b.code));
 }

@@ -2,15 +2,15 @@
  * Administration of admin-defined resources: create or change a definition (its table follows at
  * once, no restart), delete an empty one, list and read them. For administrators (`resources:design`).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { Type } from '../../src/contract/schema';
 import { Code } from '../../src/contract/envelope';
-import { ResourceDefinition as ResourceDefinitionSchema, type ResourceDefinition } from '../../src/contract/resource';
+import { ResourceDefinition as ResourceDefinitionSchema } from '../../src/contract/resource';
 import { DefinitionList, DefinitionNameBody, DesignedResource, SaveDefinitionBody } from '../../src/contract/api/resources';
 import type { DatabaseHandle } from '../db/open';
 import { ok } from '../http/envelope';
 import { ApiError } from '../http/errors';
-import { routeSchema } from '../http/route';
+import { routeSchema, type App } from '../http/route';
 import { recordLog } from '../audit/system-log';
 import { resourceRegistry } from './definitions';
 
@@ -19,12 +19,12 @@ export const DESIGN_RESOURCES = 'resources:design';
 const DESIGN = { permission: DESIGN_RESOURCES } as const;
 const TAGS = ['resource-design'];
 
-export async function definitionRoutes(app: FastifyInstance, { database }: { database: DatabaseHandle }) {
+export async function definitionRoutes(app: App, { database }: { database: DatabaseHandle }) {
   const registry = resourceRegistry(database);
   const audit = (request: FastifyRequest, action: string, target: string, detail = '') =>
     recordLog(database.db, { userId: request.caller!.userId, username: request.caller!.username, action, target, detail, ip: request.ip, result: 'ok' });
 
-  app.post<{ Body: SaveDefinitionBody }>(
+  app.post(
     '/api/resource-defs/save',
     {
       config: { access: DESIGN },
@@ -37,13 +37,13 @@ export async function definitionRoutes(app: FastifyInstance, { database }: { dat
       }),
     },
     async (request) => {
-      const saved = await registry.save(request.body.definition as ResourceDefinition, { userId: request.caller!.userId });
+      const saved = await registry.save(request.body.definition, { userId: request.caller!.userId });
       await audit(request, 'resource-define', saved.name, `v${saved.version}`);
       return ok(saved);
     },
   );
 
-  app.post<{ Body: DefinitionNameBody }>(
+  app.post(
     '/api/resource-defs/delete',
     {
       config: { access: DESIGN },
@@ -65,7 +65,7 @@ export async function definitionRoutes(app: FastifyInstance, { database }: { dat
     async () => ok({ rows: (await registry.list()).map((store) => store.definition) }),
   );
 
-  app.post<{ Body: DefinitionNameBody }>(
+  app.post(
     '/api/resource-defs/get',
     {
       config: { access: DESIGN },

@@ -9,7 +9,7 @@ import type { DialectTypes } from '../db/dialect';
 import { NAME_PATTERN, type ResourceDefinition } from '../../src/contract/resource';
 import { Code } from '../../src/contract/envelope';
 import { ApiError } from '../http/errors';
-import { BUILTIN_STORES } from './builtin';
+import { BUILTIN_STORES } from './builtin-stores';
 import { assertDefinitionShape, checkDefinition } from './definition-checks';
 import { alterRecordTable, compatibleChange, countRows, createRecordTable, customStore, dropRecordTable, tableOf, type StoredColumn } from './custom-tables';
 import { dynamic, type ResourceStore } from './store';

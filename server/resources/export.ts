@@ -8,12 +8,13 @@ import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import { sql } from 'kysely';
 import { stringify } from 'csv-stringify/sync';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { ListQuery, ResourceField, ResourceRecord } from '../../src/contract/resource';
 import { assertAction, visibleFields, type ResourceCaller } from './caller';
 import { formatCell, loadDictionaries, type FormatContext } from './cells';
 import { afterRow, conditionsOf, orderOf, sortKeysOf, whereOf, type SortKey } from './list-query';
 import { lookupLabels, selection, toRecord, type ResourceContext } from './read-records';
+import { loadExcelJS } from './excel';
 import { dynamic, type ResourceStore } from './store';
 import { formatDateTime } from './time';
 
@@ -95,15 +96,16 @@ async function compressorCaughtUp(sheet: ExcelJS.Worksheet): Promise<void> {
 
 function xlsxStream(source: AsyncGenerator<Batch>, fields: ResourceField[], caller: ResourceCaller, sheetName: string): Readable {
   const output = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
-  sheet.columns = fields.map((f) => ({
-    header: f.title[caller.lang],
-    key: f.name,
-    width: Math.min(40, Math.max(10, f.title[caller.lang].length * 2 + 4)),
-    ...(f.type === 'money' ? { style: { numFmt: '0.00' } } : {}),
-  }));
   void (async () => {
+    const { stream } = await loadExcelJS();
+    const workbook = new stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
+    const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
+    sheet.columns = fields.map((f) => ({
+      header: f.title[caller.lang],
+      key: f.name,
+      width: Math.min(40, Math.max(10, f.title[caller.lang].length * 2 + 4)),
+      ...(f.type === 'money' ? { style: { numFmt: '0.00' } } : {}),
+    }));
     for await (const batch of source) {
       for (const record of batch.records) sheet.addRow(fields.map((f) => formatCell(f, record[f.name], batch.format, 'xlsx'))).commit();
       await compressorCaughtUp(sheet);

@@ -7,7 +7,7 @@
  */
 import { sql } from 'kysely';
 import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { ImportError, ImportReport, RecordValue, ResourceField } from '../../src/contract/resource';
 import { Code } from '../../src/contract/envelope';
 import { ApiError } from '../http/errors';
@@ -16,6 +16,7 @@ import { assertAction, isReadOnlyFor, visibleFields, type ResourceCaller } from 
 import { loadDictionaries, parseCell, type Cell, type ParseContext } from './cells';
 import { teamCondition } from './list-query';
 import type { ResourceContext } from './read-records';
+import { loadExcelJS } from './excel';
 import { dynamic, toColumn, type ResourceStore } from './store';
 import { checkReferences, forgetTotalsAfter, draftOf, insertDraft, lookupTargets, type Draft, type Problem } from './write-records';
 import { recordLog } from '../audit/system-log';
@@ -68,7 +69,7 @@ async function readTable(file: UploadedFile): Promise<Table> {
       const records = parse(csvText(file.bytes), { bom: true, relax_column_count: true, skip_empty_lines: true }) as string[][];
       return { headers: records[0] ?? [], rows: records.slice(1) };
     }
-    const workbook = new ExcelJS.Workbook();
+    const workbook = new (await loadExcelJS()).Workbook();
     await workbook.xlsx.load(file.bytes as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0];
     const lines: Cell[][] = [];

@@ -4,9 +4,9 @@
  * screens from. Each route is open to any signed-in user; the resource's own permission codes,
  * team scope and field access decide the rest (server/resources/caller.ts).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import { Type } from '../../src/contract/schema';
+import { Type, type TSchema } from '../../src/contract/schema';
 import { Code } from '../../src/contract/envelope';
 import {
   BulkDeleteBody,
@@ -37,7 +37,8 @@ import {
 import type { DatabaseHandle } from '../db/open';
 import { ok } from '../http/envelope';
 import { ApiError } from '../http/errors';
-import { routeSchema } from '../http/route';
+import { routeSchema, type App } from '../http/route';
+import { receiveFile } from '../http/multipart';
 import { assertAction, definitionFor, mayTake, resourceCaller } from './caller';
 import { resourceRegistry } from './definitions';
 import { exportRecords } from './export';
@@ -54,23 +55,21 @@ const TAGS = ['resource'];
 const SIGNED_IN = 'authenticated' as const;
 const IMPORT_FIELD = 'file';
 
-type Params = { Params: ResourceParams };
-
 export interface ResourceRouteOptions {
   database: DatabaseHandle;
   /** Told of each create, update and transition once it committed. */
   onWritten?: (event: WrittenEvent) => void;
 }
 
-export async function resourceRoutes(app: FastifyInstance, { database, onWritten }: ResourceRouteOptions) {
+export async function resourceRoutes(app: App, { database, onWritten }: ResourceRouteOptions) {
   // Registered here, not on the whole server, so only these routes (and the avatar's) take multipart bodies.
   await app.register(multipart, { limits: { fileSize: IMPORT_MAX_MB * 1024 * 1024, files: 1 } });
   const registry = resourceRegistry(database);
   const ctx: ResourceContext = { db: database.db, dialect: database.dialect, registry, totals: totalsCache() };
 
-  async function storeOf(request: FastifyRequest<{ Params: ResourceParams }>): Promise<ResourceStore> {
-    const store = await registry.get(request.params.name);
-    if (!store) throw new ApiError(Code.notFound, 'resourceNotFound', { name: request.params.name });
+  async function storeOf({ params }: { params: ResourceParams }): Promise<ResourceStore> {
+    const store = await registry.get(params.name);
+    if (!store) throw new ApiError(Code.notFound, 'resourceNotFound', { name: params.name });
     await store.hooks.refresh?.(database.db);
     return store;
   }
@@ -80,8 +79,11 @@ export async function resourceRoutes(app: FastifyInstance, { database, onWritten
     return record;
   }
 
-  const doc = (summary: string, data: Parameters<typeof routeSchema>[0]['data'], extra: Partial<Parameters<typeof routeSchema>[0]> = {}) =>
-    routeSchema({ summary, tags: TAGS, params: ResourceParams, data, auth: true, ...extra });
+  const doc = <Body extends TSchema | undefined = undefined, Query extends TSchema | undefined = undefined>(
+    summary: string,
+    data: TSchema,
+    extra: { body?: Body; querystring?: Query } = {},
+  ) => routeSchema({ summary, tags: TAGS, params: ResourceParams, data, auth: true, ...extra });
 
   app.get(
     '/api/resources',
@@ -96,7 +98,7 @@ export async function resourceRoutes(app: FastifyInstance, { database, onWritten
     },
   );
 
-  app.get<Params>(
+  app.get(
     '/api/resources/:name/definition',
     { config: { access: SIGNED_IN }, schema: doc("A resource's definition without the fields hidden from the caller", ResourceDefinitionSchema) },
     async (request) => {
@@ -107,7 +109,7 @@ export async function resourceRoutes(app: FastifyInstance, { database, onWritten
     },
   );
 
-  app.post<Params & { Body: ListQuery }>(
+  app.post(
     '/api/resources/:name/list',
     { config: { access: SIGNED_IN }, schema: doc('A page of records: filters, keyword, sort, total', ListAnswer, { body: ListQuery }) },
     async (request) => {
@@ -118,7 +120,7 @@ export async function resourceRoutes(app: FastifyInstance, { database, onWritten
     },
   );
 
-  app.post<Params & { Body: { id: number } }>(
+  app.post(
     '/api/resources/:name/get',
     { config: { access: SIGNED_IN }, schema: doc('One record', ResourceRecordSchema, { body: IdBody }) },
     async (request) => {
@@ -129,7 +131,7 @@ export async function resourceRoutes(app: FastifyInstance, { database, onWritten
     },
   );
 
-  app.post<Params & { Body: { values: Record<string, unknown> } }>(
+  app.post(
     '/api/resources/:name/create',
     { config: { access: SIGNED_IN }, schema: doc('Create a record', ResourceRecordSchema, { body: CreateBody }) },
     async (request) => {
@@ -140,7 +142,7 @@ export async function resourceRoutes(app: FastifyInstance, { database, onWritten
     },
   );
 
-  app.post<Params & { Body: UpdateBody }>(
+  app.post(
     '/api/resources/:name/update',
     {
       config: { access: SIGNED_IN },
@@ -154,7 +156,7 @@ export async function resourceRoutes(app: FastifyInstance, { database, onWritten
     },
   );
 
-  app.post<Params & { Body: { id: number; version?: number } }>(
+  app.post(
     '/api/resources/:name/delete',
     { config: { access: SIGNED_IN }, schema: doc('Delete a record (at its version, when given)', Type.Null(), { body: DeleteBody }) },
     async (request) => {
@@ -163,13 +165,13 @@ export async function resourceRoutes(app: FastifyInstance, { database, onWritten
     },
   );
 
-  app.post<Params & { Body: { ids: number[] } }>(
+  app.post(
     '/api/resources/:name/bulk-delete',
     { config: { access: SIGNED_IN }, schema: doc('Delete several records, all or none', BulkDeleteAnswer, { body: BulkDeleteBody }) },
     async (request) => ok({ deleted: await bulkDelete(ctx, await storeOf(request), await resourceCaller(request, database.db), request.body.ids) }),
   );
 
-  app.post<Params & { Body: { id: number } }>(
+  app.post(
     '/api/resources/:name/history',
     { config: { access: SIGNED_IN }, schema: doc("A record's changes with each field's value before and after, newest first", HistoryAnswer, { body: IdBody }) },
     async (request) => {
@@ -185,7 +187,7 @@ export async function resourceRoutes(app: FastifyInstance, { database, onWritten
     },
   );
 
-  app.post<{ Params: TransitionParams; Body: TransitionBody }>(
+  app.post(
     '/api/resources/:name/:id/actions/:action',
     {
       config: { access: SIGNED_IN },
@@ -206,7 +208,7 @@ export async function resourceRoutes(app: FastifyInstance, { database, onWritten
     },
   );
 
-  app.post<{ Params: ActionParams; Body: TransitionByIdBody }>(
+  app.post(
     '/api/resources/:name/actions/:action',
     {
       config: { access: SIGNED_IN },
@@ -226,7 +228,7 @@ export async function resourceRoutes(app: FastifyInstance, { database, onWritten
     },
   );
 
-  app.post<Params & { Body: { id: number } }>(
+  app.post(
     '/api/resources/:name/timeline',
     { config: { access: SIGNED_IN }, schema: doc("A workflow record's timeline: who took which transition, from which state, when", TimelineAnswer, { body: IdBody }) },
     async (request) => {
@@ -238,7 +240,7 @@ export async function resourceRoutes(app: FastifyInstance, { database, onWritten
     },
   );
 
-  app.get<Params & { Querystring: ExportQuerystring }>(
+  app.get(
     '/api/resources/:name/export',
     {
       config: { access: SIGNED_IN },
@@ -269,27 +271,19 @@ export async function resourceRoutes(app: FastifyInstance, { database, onWritten
     },
   );
 
-  async function uploaded(request: FastifyRequest): Promise<UploadedFile> {
-    const part = request.isMultipart() ? await request.file() : undefined;
-    if (!part) throw new ApiError(Code.badRequest, 'importFileMissing');
-    let bytes: Buffer;
-    try {
-      // Read before any refusal: an unread part would leave the rest of the request stuck on the socket.
-      bytes = await part.toBuffer();
-    } catch (error) {
-      if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw new ApiError(Code.payloadTooLarge, 'importTooLarge', { mb: IMPORT_MAX_MB });
-      throw error;
-    }
-    if (part.fieldname !== IMPORT_FIELD) throw new ApiError(Code.badRequest, 'importFileMissing');
-    return { filename: part.filename, mimetype: part.mimetype, bytes };
-  }
+  const uploaded = (request: FastifyRequest): Promise<UploadedFile> =>
+    receiveFile(request, {
+      field: IMPORT_FIELD,
+      missing: () => new ApiError(Code.badRequest, 'importFileMissing'),
+      tooLarge: () => new ApiError(Code.payloadTooLarge, 'importTooLarge', { mb: IMPORT_MAX_MB }),
+    });
 
   const importDescription = `multipart/form-data with one file field \`${IMPORT_FIELD}\`: a CSV (UTF-8) or XLSX file of at most ${IMPORT_MAX_MB} MiB whose first row holds field titles or names.`;
   for (const [url, summary, preview] of [
     ['/api/resources/:name/import/preview', 'Read an import file and report what it would write, writing nothing', true],
     ['/api/resources/:name/import', 'Import a file: every row or none (mode=all), or only the valid rows (mode=valid)', false],
   ] as const) {
-    app.post<Params & { Querystring: { mode?: 'all' | 'valid' } }>(
+    app.post(
       url,
       {
         config: { access: SIGNED_IN },

@@ -7,10 +7,22 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import localizeZh from 'ajv-i18n/localize/zh';
 import { ListQuery, valuesSchema, type ResourceDefinition } from '../../src/contract/resource';
-import type { Language } from '../http/messages';
+import { patterns, storedUrlPattern } from '../../src/contract/validators';
+import { message, type Language } from '../http/messages';
 
-const ajv = new Ajv({ allErrors: true, strict: false });
-addFormats(ajv);
+/** Patterns whose failure the user reads as the rule it is, not as the pattern's text. */
+const LINK_PATTERNS: ReadonlySet<string> = new Set([patterns.link, storedUrlPattern]);
+
+let shared: Ajv | undefined;
+
+/** Made at the first validation: building ajv and its meta-schema is a noticeable part of a start. */
+function ajv(): Ajv {
+  if (!shared) {
+    shared = new Ajv({ allErrors: true, strict: false });
+    addFormats(shared);
+  }
+  return shared;
+}
 
 /** A definition object stands for one version: a changed definition is a new object, compiled anew. */
 const compiled = new WeakMap<ResourceDefinition, ValidateFunction>();
@@ -18,7 +30,7 @@ const compiled = new WeakMap<ResourceDefinition, ValidateFunction>();
 function validatorOf(definition: ResourceDefinition): ValidateFunction {
   let validate = compiled.get(definition);
   if (!validate) {
-    validate = ajv.compile(valuesSchema(definition));
+    validate = ajv().compile(valuesSchema(definition));
     compiled.set(definition, validate);
   }
   return validate;
@@ -47,7 +59,9 @@ export function validateValues(definition: ResourceDefinition, values: Record<st
     const enumMiss = error.keyword === 'oneOf' || error.schemaPath.includes('/oneOf/');
     const previous = byField.get(field);
     if (previous && !(enumMiss && error.keyword === 'oneOf')) continue;
-    byField.set(field, { field, path: segments.join('.'), keyword: error.keyword, message: enumMiss ? enumMessage(lang) : localized(error, lang) });
+    const linkMiss = error.keyword === 'pattern' && LINK_PATTERNS.has((error.params as { pattern?: string }).pattern ?? '');
+    const text = enumMiss ? enumMessage(lang) : linkMiss ? message(lang, 'linkInvalid') : localized(error, lang);
+    byField.set(field, { field, path: segments.join('.'), keyword: error.keyword, message: text });
   }
   return [...byField.values()];
 }
@@ -79,10 +93,11 @@ export function validateFieldValue(definition: ResourceDefinition, fieldName: st
   return errors[0]?.message ?? null;
 }
 
-const listQuery = ajv.compile<ListQuery>(ListQuery);
+let listQuery: ValidateFunction<ListQuery> | undefined;
 
 /** A ListQuery that arrived outside a JSON body (the export's query string); the first error when invalid. */
 export function listQueryError(value: unknown, lang: Language): { path: string; message: string } | null {
+  listQuery ??= ajv().compile<ListQuery>(ListQuery);
   if (listQuery(value)) return null;
   const error = listQuery.errors![0];
   return { path: ['query', ...pathOf(error)].join('.'), message: localized(error, lang) };

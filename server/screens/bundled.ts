@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { checkScreen } from '../../src/contract/screen-check';
 import type { Screen, ScreenProblem } from '../../src/contract/screen';
+import { PROJECT_ROOT } from '../project-root';
 
-export const SCHEMAS_DIR = path.resolve(import.meta.dirname, '../../schemas');
+export const SCHEMAS_DIR = path.join(PROJECT_ROOT, 'schemas');
 const META_SCHEMA = 'screen.schema.json';
 
 export interface BundledScreens {

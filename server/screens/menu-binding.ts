@@ -3,7 +3,7 @@ import type { Database } from '../db/schema';
 import type { MenuBindBody, MenuBinding } from '../../src/contract/api/screens';
 import { Code } from '../../src/contract/envelope';
 import { ApiError } from '../http/errors';
-import { menuPermission } from '../db/seed/menu';
+import { menuPermission } from '../menus/permission-codes';
 import { nextVersion } from '../db/versioned';
 
 /** The item and every item above it, so a granted item shows in its place in the tree. */

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { Type } from '../../src/contract/schema';
@@ -17,8 +17,9 @@ import {
 import type { ScreenPublishedContent } from '../../src/contract/chat';
 import { ok } from '../http/envelope';
 import { ApiError } from '../http/errors';
-import { routeSchema } from '../http/route';
+import { routeSchema, type App } from '../http/route';
 import { recordLog } from '../audit/system-log';
+import { mayOpenView } from '../index/menu-tree';
 import { ScreenStore } from './store';
 import type { BundledScreens } from './bundled';
 import { bindMenu } from './menu-binding';
@@ -40,7 +41,7 @@ const design = { access: { permission: SCREEN_DESIGN_PERMISSION } } as const;
  * Screens: every console resolves a vue_path here; the designer saves drafts, publishes, lists
  * versions, rolls back and binds a screen to a menu item for chosen roles.
  */
-export async function screenRoutes(app: FastifyInstance, { db, bundled, definitionsOf, announce }: ScreenRoutesOptions) {
+export async function screenRoutes(app: App, { db, bundled, definitionsOf, announce }: ScreenRoutesOptions) {
   const store = new ScreenStore(db, bundled);
   const log = (request: FastifyRequest, action: string, target: string, detail = '') =>
     recordLog(db, { userId: request.caller!.userId, username: request.caller!.username, action, target, ip: request.ip, result: 'ok', detail });
@@ -57,9 +58,13 @@ export async function screenRoutes(app: FastifyInstance, { db, bundled, definiti
     '/api/screens/resolve',
     {
       config: { access: 'authenticated' },
-      schema: routeSchema({ summary: 'The screen a console draws for a vue_path: published, else bundled; null when none', tags: ['screens'], body: ScreenResolveBody, data: Anything, auth: true }),
+      schema: routeSchema({ summary: 'The screen a console draws for a vue_path of its menu: published, else bundled; null when none', tags: ['screens'], body: ScreenResolveBody, data: Anything, auth: true }),
     },
-    async (request) => ok(await store.resolve((request.body as { vue_path: string }).vue_path)),
+    async (request) => {
+      const vuePath = request.body.vue_path;
+      if (!(await mayOpenView(db, await request.access(), vuePath))) throw new ApiError(Code.forbidden, 'forbidden');
+      return ok(await store.resolve(vuePath));
+    },
   );
 
   app.post(
@@ -71,7 +76,7 @@ export async function screenRoutes(app: FastifyInstance, { db, bundled, definiti
   app.post(
     '/api/screens/get',
     { config: design, schema: routeSchema({ summary: "A screen's draft, published and bundled versions", tags: ['screens'], body: ScreenIdBody, data: Anything, auth: true }) },
-    async (request) => ok(await store.detail((request.body as { id: string }).id)),
+    async (request) => ok(await store.detail(request.body.id)),
   );
 
   app.post(
@@ -82,7 +87,7 @@ export async function screenRoutes(app: FastifyInstance, { db, bundled, definiti
     },
     async (request) => {
       try {
-        await checked((request.body as { screen: unknown }).screen, request);
+        await checked(request.body.screen, request);
         return ok({ problems: [] });
       } catch (error) {
         if (error instanceof ApiError && error.data) return ok(error.data as { problems: [] });
@@ -98,7 +103,7 @@ export async function screenRoutes(app: FastifyInstance, { db, bundled, definiti
       schema: routeSchema({ summary: 'Keeps a screen as the draft of its id; a screen that fails gets every problem with its path', tags: ['screens'], body: ScreenSaveBody, data: Type.Null(), errorData: Problems, auth: true }),
     },
     async (request) => {
-      const screen = await checked((request.body as { screen: unknown }).screen, request);
+      const screen = await checked(request.body.screen, request);
       await store.saveDraft(screen, request.caller!.userId);
       await log(request, 'screen-save', screen.id);
       return ok(null);
@@ -109,7 +114,7 @@ export async function screenRoutes(app: FastifyInstance, { db, bundled, definiti
     '/api/screens/publish',
     { config: design, schema: routeSchema({ summary: 'Publishes the draft as the next version; open consoles redraw it', tags: ['screens'], body: ScreenIdBody, data: Type.Object({ version: Type.Integer() }), auth: true }) },
     async (request) => {
-      const { id } = request.body as { id: string };
+      const { id } = request.body;
       // A draft saved before a resource changed is checked again: what goes live must still hold.
       const detail = await store.detail(id);
       if (detail.draft) await checked(detail.draft, request);
@@ -123,14 +128,14 @@ export async function screenRoutes(app: FastifyInstance, { db, bundled, definiti
   app.post(
     '/api/screens/versions',
     { config: design, schema: routeSchema({ summary: 'Every published version of a screen, newest first', tags: ['screens'], body: ScreenIdBody, data: Anything, auth: true }) },
-    async (request) => ok(await store.versions((request.body as { id: string }).id)),
+    async (request) => ok(await store.versions(request.body.id)),
   );
 
   app.post(
     '/api/screens/rollback',
     { config: design, schema: routeSchema({ summary: 'Publishes an earlier version again as the next version', tags: ['screens'], body: ScreenVersionBody, data: Type.Object({ version: Type.Integer() }), auth: true }) },
     async (request) => {
-      const { id, version: from } = request.body as { id: string; version: number };
+      const { id, version: from } = request.body;
       const version = await store.rollback(id, from, request.caller!.userId);
       await log(request, 'screen-rollback', id, `v${from} → v${version}`);
       announce({ vue_path: id, version });
@@ -145,7 +150,7 @@ export async function screenRoutes(app: FastifyInstance, { db, bundled, definiti
       schema: routeSchema({ summary: 'Puts a screen in the menu for the chosen roles', tags: ['screens'], body: MenuBindBody, data: Type.Object({ menu_id: Type.Integer(), path: Type.String(), permission: Type.String() }), auth: true }),
     },
     async (request) => {
-      const body = request.body as MenuBindBody;
+      const body = request.body;
       const binding = await bindMenu(db, body);
       await log(request, 'screen-menu-bind', body.id, `${body.name} → roles ${body.role_ids.join(',')}`);
       return ok(binding);

@@ -5,7 +5,7 @@
  * the columns of the database table.
  */
 import { Type, type Static, type TSchema } from './schema';
-import { patterns } from './validators';
+import { patterns, storedUrlPattern } from './validators';
 
 export const Localized = Type.Object(
   { zh: Type.String({ minLength: 1, maxLength: 100 }), en: Type.String({ minLength: 1, maxLength: 100 }) },
@@ -382,6 +382,7 @@ function fieldSchema(field: SubField | ResourceField, lang: Lang): Record<string
       if (field.required) s.minLength = Math.max(1, field.minLength ?? 1);
       else if (field.minLength) s.minLength = field.minLength;
       if (field.format) s.pattern = patterns[field.format as keyof typeof patterns];
+      else if (field.type === 'image' || field.type === 'file') s.pattern = storedUrlPattern;
       return field.required ? s : { ...s, type: ['string', 'null'] };
     }
     case 'integer':

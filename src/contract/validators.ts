@@ -27,6 +27,12 @@ export const patterns = {
   letters: '^[A-Za-z]+$',
 } as const;
 
+/**
+ * An image or file field's value: empty, a path on this server (an upload, the default avatar) or a link
+ * by the rule above. Nothing else, `javascript:` and `data:` above all, is ever stored as one.
+ */
+export const storedUrlPattern = `^$|^/[^/\\s]|${patterns.link}`;
+
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_LENGTH = 128;
 

@@ -10,7 +10,6 @@ import { NestedScreenContext } from './parts/nested';
 import { ScreenProblems } from './resolve/ScreenProblems';
 import { useScreen } from './resolve/use-screen';
 import { useThemeVars } from './theme';
-import './builtins';
 import './engine.css';
 
 /** Screens drawn inside screens (parts by id, openScreen): deep enough for real use, finite for cycles. */

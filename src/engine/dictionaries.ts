@@ -5,21 +5,14 @@
  * `dict` fields share these reads through swr, one pair of requests per code.
  */
 import useSWR from 'swr';
-import type { Lang, ListPage } from '../contract/resource';
+import type { Lang } from '../contract/resource';
+import type { DictionaryOption } from '../widgets/interface/host';
 import { useEngineHost } from './host';
-import { resourceUrl } from './data';
 
 export const DICTIONARY_RESOURCE = 'dictionaries';
 export const DICTIONARY_ITEM_RESOURCE = 'dictionary_items';
 /** Items of one dictionary are few; one page holds them all. */
 const ITEMS_PAGE = 500;
-
-export interface DictionaryOption {
-  value: string;
-  label: string;
-  /** A disabled item: not offered for new choices, still named for old records. */
-  disabled: boolean;
-}
 
 interface ItemRow {
   value: string;
@@ -29,20 +22,22 @@ interface ItemRow {
 }
 
 export function useDictionary(code: string | undefined): { options: DictionaryOption[] | undefined; isLoading: boolean } {
-  const { request, lang } = useEngineHost();
+  const { data: provider, lang } = useEngineHost();
   const { data, isLoading } = useSWR<{ zh: DictionaryOption[]; en: DictionaryOption[] }>(
     code ? ['dictionary', code] : null,
     async () => {
-      const dictionaries = await request<ListPage>(resourceUrl(DICTIONARY_RESOURCE, 'list'), {
-        pageSize: 1,
+      const dictionaries = await provider.getList({
+        resource: DICTIONARY_RESOURCE,
+        pagination: { pageSize: 1 },
         filters: [{ field: 'code', op: 'eq', value: code! }],
       });
       const dictionary = dictionaries.rows[0];
       if (!dictionary) return { zh: [], en: [] };
-      const items = await request<ListPage>(resourceUrl(DICTIONARY_ITEM_RESOURCE, 'list'), {
-        pageSize: ITEMS_PAGE,
+      const items = await provider.getList({
+        resource: DICTIONARY_ITEM_RESOURCE,
+        pagination: { pageSize: ITEMS_PAGE },
         filters: [{ field: 'dictionary_id', op: 'eq', value: dictionary.id }],
-        sort: [{ field: 'sort', order: 'asc' }],
+        sorters: [{ field: 'sort', order: 'asc' }],
       });
       const rows = items.rows as unknown as ItemRow[];
       const options = (lang: Lang) => rows.map((row) => ({ value: row.value, label: lang === 'zh' ? row.label_zh : row.label_en, disabled: row.status === 0 }));

@@ -6,6 +6,7 @@
 import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
 import type { AccessSubject } from '../contract/permissions';
 import type { Lang } from '../contract/resource';
+import type { DataProvider } from '../widgets/interface/data-provider';
 import type { EngineMessageKey } from './messages';
 
 export interface EngineUser {
@@ -27,6 +28,11 @@ export interface EngineHost {
   request<T>(url: string, body?: unknown, options?: { silent?: boolean; method?: 'GET' | 'POST' }): Promise<T>;
   /** Saves what `url` answers (an export) as a file, with the user's credentials. */
   download(url: string, filename: string): Promise<void>;
+  /**
+   * Every resource read and write (createDataProvider over `request`), made once for the console's
+   * life: the pages it reads ahead for a menu click wait in it for the list that opens.
+   */
+  data: DataProvider;
   user: EngineUser;
   access: AccessSubject;
   /** Whether the user may see screen internals (exact JSON paths of a failing screen). */

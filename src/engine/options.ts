@@ -5,17 +5,11 @@
  */
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import useSWR from 'swr';
-import type { FieldOption, Lang, ListPage, ResourceField } from '../contract/resource';
-import { resourceUrl } from './data';
+import type { ResourceField } from '../contract/resource';
+import type { Choice } from '../widgets/interface/choices';
+import type { DataProvider } from '../widgets/interface/data-provider';
 import { useDictionary } from './dictionaries';
-import { useEngineHost, type EngineHost } from './host';
-
-/** One choice of a select or tag, its label in the console's language. */
-export interface Choice {
-  value: string | number;
-  label: string;
-  color?: string;
-}
+import { useEngineHost } from './host';
 
 /**
  * The choices of a dictionary, from the one dictionary read the form and detail share
@@ -26,29 +20,17 @@ export function useDictionaryChoices(code: string | undefined): { choices: Choic
   return { choices: useMemo(() => options?.map(({ value, label }) => ({ value, label })), [options]), isLoading };
 }
 
-/** A field's fixed choices: enum options, yes/no; null for fields whose choices are loaded. */
-export function fixedChoices(field: ResourceField | undefined, t: EngineHost['t'], lang: Lang): Choice[] | null {
-  if (field?.type === 'enum') return (field.options ?? []).map((o: FieldOption) => ({ value: o.value, label: o.label[lang], color: o.color }));
-  if (field?.type === 'boolean') {
-    // Select values are strings or numbers; the query turns these back into booleans.
-    return [
-      { value: 'true', label: t('yes') },
-      { value: 'false', label: t('no') },
-    ];
-  }
-  return null;
-}
-
 /** Records of a lookup's resource whose label contains `search`, for a select's options. */
 export function useLookupChoices(field: ResourceField | undefined, search: string) {
-  const { request } = useEngineHost();
+  const { data } = useEngineHost();
   const lookup = field?.lookup;
   return useSWR<Choice[]>(lookup ? ['lookup-choices', lookup.resource, lookup.label, search] : null, async () => {
-    const page = await request<ListPage>(
-      resourceUrl(lookup!.resource, 'list'),
-      { pageSize: 20, ...(search ? { filters: [{ field: lookup!.label, op: 'contains', value: search }] } : {}) },
-      { silent: true },
-    );
+    const page = await data.getList({
+      resource: lookup!.resource,
+      pagination: { pageSize: 20 },
+      ...(search ? { filters: [{ field: lookup!.label, op: 'contains', value: search }] } : {}),
+      meta: { silent: true },
+    });
     return page.rows.map((row) => ({ value: row.id, label: String(row[lookup!.label] ?? row.id) }));
   }, { keepPreviousData: true, revalidateOnFocus: false });
 }
@@ -57,7 +39,7 @@ export function useLookupChoices(field: ResourceField | undefined, search: strin
 
 /** resource → record id → its label; null when the record is gone or out of the caller's reach. */
 const labels = new Map<string, Map<number, string | null>>();
-const queued = new Map<string, { label: string; ids: Set<number>; request: EngineHost['request'] }>();
+const queued = new Map<string, { label: string; ids: Set<number>; data: DataProvider }>();
 const listeners = new Set<() => void>();
 
 function notify() {
@@ -82,11 +64,12 @@ async function flush(resource: string) {
   for (let start = 0; start < ids.length; start += BATCH) {
     const chunk = ids.slice(start, start + BATCH);
     try {
-      const page = await batch.request<ListPage>(
-        resourceUrl(resource, 'list'),
-        { filters: [{ field: 'id', op: 'in', value: chunk }], pageSize: chunk.length },
-        { silent: true },
-      );
+      const page = await batch.data.getList({
+        resource,
+        filters: [{ field: 'id', op: 'in', value: chunk }],
+        pagination: { pageSize: chunk.length },
+        meta: { silent: true },
+      });
       for (const row of page.rows) known.set(row.id, String(row[batch.label] ?? row.id));
     } catch {
       // The caller may not read that resource: the cell shows the bare id rather than failing.
@@ -101,7 +84,7 @@ async function flush(resource: string) {
  * one list request per resource answers them all.
  */
 export function useLookupLabel(field: ResourceField | undefined, value: unknown): string | null | undefined {
-  const { request } = useEngineHost();
+  const { data } = useEngineHost();
   const resource = field?.lookup?.resource;
   const id = typeof value === 'number' ? value : Number(value);
   const valid = resource !== undefined && value !== null && value !== '' && Number.isInteger(id) && id > 0;
@@ -111,12 +94,12 @@ export function useLookupLabel(field: ResourceField | undefined, value: unknown)
     if (!valid || label !== undefined) return;
     let batch = queued.get(resource);
     if (!batch) {
-      batch = { label: field!.lookup!.label, ids: new Set(), request };
+      batch = { label: field!.lookup!.label, ids: new Set(), data };
       queued.set(resource, batch);
       queueMicrotask(() => void flush(resource));
     }
     batch.ids.add(id);
-  }, [valid, label, resource, id, field, request]);
+  }, [valid, label, resource, id, field, data]);
   return valid ? label : undefined;
 }
 

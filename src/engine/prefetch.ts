@@ -5,8 +5,9 @@
 import { SWRConfig, unstable_serialize } from 'swr';
 import type { Lang, ResourceDefinition } from '../contract/resource';
 import type { Part, ResolvedScreen, Screen } from '../contract/screen';
-import { definitionKey, prefetchList, screenKey } from './data';
-import type { EngineHost } from './host';
+import type { DataProvider } from '../widgets/interface/data-provider';
+import { definitionKey, screenKey } from './data';
+import { listParamsOf } from './data-provider';
 import { openingListQuery } from './list/query';
 import { leafKind } from './parts/leaf-kind';
 import { checkedScreen } from './resolve/checked-screen';
@@ -29,17 +30,17 @@ function openingLists(screen: Screen): (Screen | Part)[] {
 }
 
 /**
- * Starts the opening list requests of the screen at `vuePath`, when its screen and resources are
- * known. Answers when they have all answered (or failed), or undefined when none was started.
+ * Starts the opening list requests of the screen at `vuePath` through the data provider's read
+ * ahead, when its screen and resources are known. Answers when they have all answered (or failed), or undefined when none was started.
  */
-export function prefetchScreen(vuePath: string, request: EngineHost['request'], lang: Lang): Promise<void> | undefined {
+export function prefetchScreen(vuePath: string, data: DataProvider, lang: Lang): Promise<void> | undefined {
   const resolved = cached<ResolvedScreen | null>(screenKey(vuePath));
   if (!resolved) return undefined;
   const check = checkedScreen(resolved.screen, lang);
   if (!check.ok) return undefined;
   const answers = openingLists(check.screen).flatMap((part) => {
     const definition = cached<ResourceDefinition>(definitionKey(part.resource!));
-    return definition ? [prefetchList(request, definition.name, openingListQuery(part.list!, definition))] : [];
+    return definition ? [data.prefetchList(listParamsOf(definition.name, openingListQuery(part.list!, definition)))] : [];
   });
   return answers.length ? Promise.allSettled(answers).then(() => undefined) : undefined;
 }

@@ -1,23 +1,24 @@
 /**
- * A typed registry: one `register`, one `get`. Registering a name twice is an error unless an
- * override is asked for, so two modules can never silently fight over a name.
+ * The registry the engine draws with: the widgets' registry (form widgets, cells, actions, blocks)
+ * and the renderer of each part kind. The app builds it once (src/app-registry.ts) and hands it
+ * down through context; the engine names widgets only by the names screens use, and never imports
+ * one.
  */
-export interface Registry<T> {
-  register(name: string, entry: T, options?: { override?: boolean }): void;
-  get(name: string): T | undefined;
-  names(): string[];
+import { createContext, useContext } from 'react';
+import type { Lazy, WidgetRegistry } from '../widgets/interface/registry';
+import type { RendererProps } from './renderers';
+
+/** A registry may leave a kind out: its parts then show a placeholder naming the kind. */
+export type RendererRegistry = { [K in keyof RendererProps]?: Lazy<RendererProps[K]> };
+
+export interface EngineRegistry extends WidgetRegistry {
+  renderers: RendererRegistry;
 }
 
-export function createRegistry<T>(kind: string): Registry<T> {
-  const entries = new Map<string, T>();
-  return {
-    register(name, entry, options) {
-      if (entries.has(name) && !options?.override) {
-        throw new Error(`${kind} "${name}" is already registered; pass { override: true } to replace it`);
-      }
-      entries.set(name, entry);
-    },
-    get: (name) => entries.get(name),
-    names: () => [...entries.keys()],
-  };
+export const EngineRegistryContext = createContext<EngineRegistry | null>(null);
+
+export function useEngineRegistry(): EngineRegistry {
+  const registry = useContext(EngineRegistryContext);
+  if (!registry) throw new Error('The engine is drawn outside an EngineProvider (no registry)');
+  return registry;
 }

@@ -1,12 +1,10 @@
 /**
- * The renderers of a screen's parts, by kind. The list renderer opens forms and details, a detail
- * draws related lists: they reach each other through this registry, never by importing each other,
- * so each loads only when a screen needs it.
+ * What the renderers of a screen's parts get, by kind. The list renderer opens forms and details, a
+ * detail draws related lists: they reach each other through the registry (registry.ts), never by
+ * importing each other, so each loads only when a screen needs it.
  */
-import type { ComponentType, LazyExoticComponent } from 'react';
 import type { ResourceDefinition, ResourceRecord } from '../contract/resource';
 import type { Action, DetailSpec, FormSpec, ListSpec, OpenMode, Screen } from '../contract/screen';
-import { createRegistry, type Registry } from './registry';
 
 /** What every part renderer gets: the screen it belongs to and the resource it works on. */
 interface PartProps {
@@ -47,21 +45,4 @@ export interface RendererProps {
   list: ListRendererProps;
   form: FormRendererProps;
   detail: DetailRendererProps;
-}
-
-type Renderer<P> = LazyExoticComponent<ComponentType<P>> | ComponentType<P>;
-
-export const renderers = {
-  list: createRegistry<Renderer<ListRendererProps>>('list renderer'),
-  form: createRegistry<Renderer<FormRendererProps>>('form renderer'),
-  detail: createRegistry<Renderer<DetailRendererProps>>('detail renderer'),
-};
-
-/** The name the built-in renderers register under. */
-export const DEFAULT_RENDERER = 'default';
-
-/** The renderer of a kind: the default one, else the first registered (a project may bring its own). */
-export function rendererOf<K extends keyof RendererProps>(kind: K): Renderer<RendererProps[K]> | undefined {
-  const registry = renderers[kind] as Registry<Renderer<RendererProps[K]>>;
-  return registry.get(DEFAULT_RENDERER) ?? registry.get(registry.names()[0] ?? '');
 }

@@ -1,6 +1,7 @@
-import { useEngineHost } from '../engine/host';
-
-export type WidgetKind = 'form' | 'cell' | 'action' | 'block';
+import type { ComponentType } from 'react';
+import { useWidgetHost } from './interface/host';
+import type { WidgetKind } from './interface/registry';
+import { missingFormWidget } from './form/missing';
 
 const KIND_KEY = { form: 'widgetKindForm', cell: 'widgetKindCell', action: 'widgetKindAction', block: 'widgetKindBlock' } as const;
 
@@ -9,7 +10,7 @@ const KIND_KEY = { form: 'widgetKindForm', cell: 'widgetKindCell', action: 'widg
  * the admin or developer sees at once what is missing instead of an empty cell or a blank page.
  */
 export function MissingWidget({ kind, name }: { kind: WidgetKind; name: string }) {
-  const { t } = useEngineHost();
+  const { t } = useWidgetHost();
   return (
     <span
       role="note"
@@ -19,4 +20,20 @@ export function MissingWidget({ kind, name }: { kind: WidgetKind; name: string }
       {t('widgetMissing', { kind: t(KIND_KEY[kind]), name })}
     </span>
   );
+}
+
+const placeholders = new Map<string, ComponentType<object>>();
+
+/** The registry's `missing`: one placeholder component per kind and name, so a redraw keeps it. */
+export function missingWidget(kind: WidgetKind, name: string): ComponentType<object> {
+  if (kind === 'form') return missingFormWidget(name) as ComponentType<object>;
+  const key = `${kind}:${name}`;
+  let placeholder = placeholders.get(key);
+  if (!placeholder) {
+    placeholder = function Missing() {
+      return <MissingWidget kind={kind} name={name} />;
+    };
+    placeholders.set(key, placeholder);
+  }
+  return placeholder;
 }

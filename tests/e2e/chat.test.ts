@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
-import { startE2eServer, stopE2eServer } from '../support/e2e-server';
+import { E2E_SERVER_SCRIPT, startE2eServer, stopE2eServer } from '../support/e2e-server';
 import { spawnServer, type SpawnedServer } from '../support/spawn-server';
 import { logIn } from '../support/console-page';
 import type { ChatSession, RecordsPage } from '../../src/contract/api/chat';
@@ -165,7 +165,7 @@ describe('chat in Chromium', () => {
     await seller.screenshot({ path: path.join(SHOTS, 'seller-outbox.png') });
 
     // The same process again, on the same port and data folder.
-    server = await spawnServer({ PORT: String(port), DATA_DIR: server.dataDir });
+    server = await spawnServer({ PORT: String(port), DATA_DIR: server.dataDir }, E2E_SERVER_SCRIPT);
     for (const text of during) await message(seller, text).getByText(/已发送|已读/).waitFor({ timeout: 30_000 });
     for (const text of during) await message(staff, text).waitFor({ timeout: 30_000 });
     await seller.screenshot({ path: path.join(SHOTS, 'seller-delivered.png') });

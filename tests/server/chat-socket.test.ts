@@ -70,7 +70,8 @@ describe('the /chat/ws socket', () => {
 
 describe('the logs of a real server process', () => {
   it('never keep the token a socket was opened with', async () => {
-    const server = await spawnServer({ LOG_LEVEL: 'info' });
+    // Debug is where sockets and requests are logged at all.
+    const server = await spawnServer({ LOG_LEVEL: 'debug' });
     try {
       const { token } = await loginAs(server, 'seller', 'seller123');
       const client = open(`${server.url.replace('http', 'ws')}/chat/ws?token=${token}`);

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import SQLite from 'better-sqlite3';
 import WebSocket from 'ws';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -60,5 +61,29 @@ describe('start-up and shutdown of server/main.ts', () => {
     const logins = db.prepare("select username from system_logs where action = 'login' and result = 'ok'").all();
     db.close();
     expect(logins).toEqual([{ username: 'admin' }, { username: 'seller' }]);
+  });
+
+  it('answers a request on a kept-alive connection during the drain with 503 in the envelope, then exits', async () => {
+    const server = await spawnServer();
+    started.push(server);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const get = (route: string) =>
+      new Promise<{ status: number; connection: string | undefined; body: unknown }>((resolve, reject) => {
+        http
+          .get(`${server.url}${route}`, { agent }, (response) => {
+            let text = '';
+            response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+            response.on('end', () => resolve({ status: response.statusCode!, connection: response.headers.connection, body: JSON.parse(text) }));
+          })
+          .on('error', reject);
+      });
+    expect((await get('/api/nothing')).status).toBe(404);
+    // The connection is idle and kept alive when the signal lands; the client uses it again a moment later.
+    server.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const during = await get('/api/nothing');
+    expect(during).toEqual({ status: 503, connection: 'close', body: { code: 503, msg: '服务正在重启，请稍后重试', data: null } });
+    agent.destroy();
+    expect(await server.exited).toBe(0);
   });
 });

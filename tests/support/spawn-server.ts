@@ -16,12 +16,14 @@ export interface SpawnedServer {
 }
 
 /**
- * The real server as a user starts it (server/main.ts), on a free port and a fresh data folder; or
- * another script that announces "running: <url>" the same way (a benchmark's instrumented server).
+ * The real server on a free port and a fresh data folder: its sources (server/main.ts, through tsx),
+ * the compiled server as `npm start` runs it (a .js script, run by Node as it is), or another script
+ * that announces "running: <url>" the same way (a benchmark's instrumented server).
  */
 export async function spawnServer(env: Record<string, string> = {}, script = 'server/main.ts'): Promise<SpawnedServer> {
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'console-proc-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const args = script.endsWith('.js') ? [script] : ['--import', 'tsx', script];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,18 +2,19 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../schema';
 import { hashPassword } from '../../auth/passwords';
 import { settings } from '../../../src/contract/settings';
-import { MENU, menuPermission, type MenuSeed } from './menu';
+import { MENU, type MenuSeed } from './menu';
+import { menuPermission } from '../../menus/permission-codes';
 import { seedBusiness } from './business';
 import { seedChat } from './chat';
-import { QUOTER_RESOURCE_PERMISSIONS, SELLER_RESOURCE_PERMISSIONS } from '../../resources/builtin';
+import { QUOTER_RESOURCE_PERMISSIONS, SELLER_RESOURCE_PERMISSIONS } from '../../resources/builtin-stores';
 import { QUOTING_PERMISSIONS } from '../../quoting/resources';
 import { seedQuoting } from './quoting';
 
 /** The demo accounts; printed at start-up in demo mode. */
 export const DEMO_ACCOUNTS = [
-  { username: 'admin', password: 'admin123', role: 'admin', team: 'ops', name: '系统管理员', note: '超级管理员 · 运营团队' },
-  { username: 'seller', password: 'seller123', role: 'seller', team: 'buyer', name: '王小美', note: '询价团队 (team type 1)' },
-  { username: 'staff', password: 'staff123', role: 'quoter', team: 'cloud', name: '李报价', note: '报价团队 (team type 2)' },
+  { username: 'admin', password: 'admin123', role: 'admin', team: 'ops', name: '系统管理员' },
+  { username: 'seller', password: 'seller123', role: 'seller', team: 'buyer', name: '王小美' },
+  { username: 'staff', password: 'staff123', role: 'quoter', team: 'cloud', name: '李报价' },
 ] as const;
 
 const TEAMS = {
@@ -55,6 +56,11 @@ const ROLES = {
       'QuoteTransfer', 'Chat', 'ChatAssistant', 'Account', 'QuotationLink', 'Main', 'HandleFind', 'UserCenter', 'ChangePassword'],
   },
 } as const;
+
+/** "询价员 · 华南采购一部": a demo account's role and team as the console names them, for the start banner. */
+export function demoAccountRole(account: (typeof DEMO_ACCOUNTS)[number]): string {
+  return `${ROLES[account.role].name} · ${TEAMS[account.team].name}`;
+}
 
 const DEPARTMENTS: Array<{ team: TeamKey; name: string; leader: string; phone: string; children?: string[] }> = [
   { team: 'ops', name: '运营中心', leader: '陈运营', phone: '13800000001', children: ['客服部', '技术部', '财务部'] },

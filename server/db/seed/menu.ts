@@ -179,8 +179,3 @@ export const MENU: MenuSeed[] = [
     ],
   },
 ];
-
-/** Permission code of a menu route: what a role must hold to open it. */
-export function menuPermission(name: string): string {
-  return `menu:${name}`;
-}

@@ -3,10 +3,10 @@ import { Button, Dropdown, Space, type ButtonProps } from 'antd';
 import { DownOutlined, MoreOutlined } from '@ant-design/icons';
 import { hasAccess } from '../../contract/permissions';
 import type { Action } from '../../contract/screen';
-import { actions as actionWidgets } from '../../widgets/registries';
-import { MissingWidget } from '../../widgets/MissingWidget';
+import { widgetOf } from '../../widgets/interface/registry';
 import { actionPermission, useHolds } from '../expressions';
 import { useEngineHost } from '../host';
+import { useEngineRegistry } from '../registry';
 import { useActionScope } from './ActionScope';
 import { actionIcon } from './icons';
 import { useRunAction, type ActionTarget } from './run';
@@ -37,9 +37,7 @@ export function usePlacedActions(list: Action[] | undefined, target: ActionTarge
 
 function WidgetAction({ action, target }: { action: Action; target: ActionTarget }) {
   const { screen, definition, reload } = useActionScope();
-  const name = action.widget ?? action.key;
-  const Widget = actionWidgets.get(name);
-  if (!Widget) return <MissingWidget kind="action" name={name} />;
+  const Widget = widgetOf(useEngineRegistry(), 'action', action.widget ?? action.key);
   return (
     <Suspense fallback={null}>
       {createElement(Widget, { action, screen, definition, record: target.record, records: target.records, reload })}

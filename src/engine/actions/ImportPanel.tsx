@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Alert, App, Button, Flex, Space, Spin, Table, Typography, Upload } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
 import type { ImportError, ImportReport, RecordValue, ResourceDefinition } from '../../contract/resource';
-import { resourceUrl } from '../data';
 import { useEngineHost, type HostError } from '../host';
 
 type Step = { at: 'choose'; error?: string } | { at: 'checking'; file: File } | { at: 'report'; file: File; report: ImportReport } | { at: 'importing'; file: File; report: ImportReport };
@@ -14,20 +13,15 @@ const PREVIEW_ROWS = 10;
  * refused cell (row, column, reason); only a clean file can be imported, and then all of it.
  */
 export default function ImportPanel({ definition, onClose, onImported }: { definition: ResourceDefinition; onClose(): void; onImported(): void }) {
-  const { t, lang, request } = useEngineHost();
+  const { t, lang, data } = useEngineHost();
   const { message } = App.useApp();
   const [step, setStep] = useState<Step>({ at: 'choose' });
 
-  const send = (action: 'import/preview' | 'import', file: File) => {
-    const body = new FormData();
-    body.append('file', file);
-    return request<ImportReport>(resourceUrl(definition.name, action), body, { silent: true });
-  };
 
   const check = async (file: File) => {
     setStep({ at: 'checking', file });
     try {
-      setStep({ at: 'report', file, report: await send('import/preview', file) });
+      setStep({ at: 'report', file, report: await data.importPreview({ resource: definition.name, file }) });
     } catch (error) {
       setStep({ at: 'choose', error: (error as HostError).message });
     }
@@ -36,7 +30,7 @@ export default function ImportPanel({ definition, onClose, onImported }: { defin
   const confirm = async (file: File, previewed: ImportReport) => {
     setStep({ at: 'importing', file, report: previewed });
     try {
-      const report = await send('import', file);
+      const report = await data.import({ resource: definition.name, file });
       if (report.errors.length) return setStep({ at: 'report', file, report });
       void message.success(t('importDone', { count: report.written }));
       onImported();

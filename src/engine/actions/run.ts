@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { evaluate, fillTemplate } from '../../contract/expression';
 import type { ListQuery, ResourceRecord } from '../../contract/resource';
 import type { Action } from '../../contract/screen';
-import { resourceUrl } from '../data';
+import { listParamsOf } from '../data-provider';
 import { exprContext } from '../expressions';
 import { useEngineHost } from '../host';
 import { exportQuery } from '../list/query';
@@ -71,13 +71,13 @@ export function useRunAction() {
           if (records) {
             const ids = records.map((r) => r.id);
             return confirmThen(confirmText(t('bulkDeleteConfirm', { count: ids.length })), async () => {
-              await host.request(resourceUrl(definition.name, 'bulk-delete'), { ids });
+              await host.data.deleteMany({ resource: definition.name, ids });
               void message.success(t('deletedMany', { count: ids.length }));
             });
           }
           if (!record) return;
           return confirmThen(confirmText(t('deleteConfirm')), async () => {
-            await host.request(resourceUrl(definition.name, 'delete'), { id: record.id, version: record.version });
+            await host.data.deleteOne({ resource: definition.name, id: record.id, version: record.version });
             void message.success(t('deleted'));
           });
         }
@@ -102,10 +102,9 @@ export function useRunAction() {
           const base = exportQuery(target.query ?? {});
           // A bulk export takes the selected rows only.
           const query: ListQuery = records ? { ...base, filters: [...(base.filters ?? []), { field: 'id', op: 'in', value: records.map((r) => r.id) }] } : base;
-          const url = `${resourceUrl(definition.name, 'export')}?format=${format}&query=${encodeURIComponent(JSON.stringify(query))}`;
           const done = message.loading(t('exporting'), 0);
-          void host
-            .download(url, `${resourceTitle}-${dayjs().format('YYYYMMDD-HHmmss')}.${format}`)
+          void host.data
+            .export({ ...listParamsOf(definition.name, query), format, filename: `${resourceTitle}-${dayjs().format('YYYYMMDD-HHmmss')}.${format}` })
             .catch(() => undefined)
             .finally(done);
           return;

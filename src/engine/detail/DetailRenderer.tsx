@@ -1,19 +1,18 @@
 /**
- * The detail renderer (renderers.detail): one record as grouped descriptions, the lists of other
- * resources that refer to it, its change history, and the detail's actions, which the caller runs.
+ * The detail renderer (renderers.detail) draws the detail controller (use-detail-controller.ts) with
+ * antd: one record as grouped descriptions, the lists of other resources that refer to it, its
+ * change history, and the detail's actions, which the caller runs.
  */
 import { Button, Descriptions, Result, Skeleton, Space, type DescriptionsProps } from 'antd';
 import type { ResourceDefinition, ResourceRecord } from '../../contract/resource';
 import type { DetailSpec } from '../../contract/screen';
-import { hasAccess, WILDCARD } from '../../contract/permissions';
-import { holds } from '../../contract/expression';
 import { useEngineHost, type EngineHost } from '../host';
 import type { DetailRendererProps } from '../renderers';
-import { useRecord } from '../data';
 import { useThemeVars } from '../form/theme-vars';
 import { FieldValue } from './FieldValue';
 import { History } from './History';
 import { Related } from './Related';
+import { DetailControllerContext, useDetailController } from './use-detail-controller';
 import { isSystemField, systemFieldLabel } from './system-fields';
 import './detail.css';
 
@@ -59,58 +58,49 @@ const DATETIME = { name: 'moment', title: { zh: '', en: '' }, type: 'datetime' }
 
 export default function DetailRenderer({ screen, definition, spec, id, onAction }: DetailRendererProps) {
   const host = useEngineHost();
-  const { t, lang, access, user } = host;
+  const { t, lang } = host;
   const themeVars = useThemeVars();
-  const { data: record, isLoading, error } = useRecord(definition.name, id);
+  const detail = useDetailController({ definition, id, history: spec.history, actions: onAction ? spec.actions : undefined });
+  const { record, isLoading, error, actions } = detail;
   if (isLoading) return <Skeleton active paragraph={{ rows: 6 }} />;
   if (!record) return <Result status="404" title={t('detailNotFound')} subTitle={(error as { message?: string } | undefined)?.message} />;
 
-  const context = {
-    values: { record, user: { ...user, roles: access.role, permissions: access.permission } },
-    held: new Set(access.admin ? [WILDCARD] : [...access.role, ...access.permission]),
-  };
-  const actions = onAction ? (spec.actions ?? []).filter((a) => hasAccess(access, a.permission) && holds(a.visible, context)) : [];
-
   return (
-    <div className="ed-detail" style={themeVars}>
-      {actions.length > 0 && (
-        <Space className="ed-actions" wrap>
-          {actions.map((action) => (
-            <Button
-              key={action.key}
-              type={action.type === 'link' ? 'default' : action.type}
-              danger={action.danger}
-              disabled={action.disabled !== undefined && holds(action.disabled, context)}
-              onClick={() => onAction?.(action, record)}
-            >
-              {action.label[lang]}
-            </Button>
-          ))}
-        </Space>
-      )}
-      {spec.groups.map((group, index) => (
-        <Descriptions
-          key={index}
-          className="ed-group"
-          title={group.title[lang]}
-          bordered
-          size="small"
-          column={group.columns ?? DEFAULT_COLUMNS}
-          items={groupItems(group, definition, record, host)}
-        />
-      ))}
-      {spec.related?.map((related) => (
-        <section key={`${related.resource}.${related.field}`} className="ed-section">
-          <h4 className="ed-section-title">{related.title[lang]}</h4>
-          <Related related={related} parent={screen} id={id} />
-        </section>
-      ))}
-      {spec.history && (
-        <section className="ed-section">
-          <h4 className="ed-section-title">{t('detailHistory')}</h4>
-          <History definition={definition} id={id} />
-        </section>
-      )}
-    </div>
+    <DetailControllerContext.Provider value={detail}>
+      <div className="ed-detail" style={themeVars}>
+        {actions.length > 0 && (
+          <Space className="ed-actions" wrap>
+            {actions.map(({ action, disabled }) => (
+              <Button key={action.key} type={action.type === 'link' ? 'default' : action.type} danger={action.danger} disabled={disabled} onClick={() => onAction?.(action, record)}>
+                {action.label[lang]}
+              </Button>
+            ))}
+          </Space>
+        )}
+        {spec.groups.map((group, index) => (
+          <Descriptions
+            key={index}
+            className="ed-group"
+            title={group.title[lang]}
+            bordered
+            size="small"
+            column={group.columns ?? DEFAULT_COLUMNS}
+            items={groupItems(group, definition, record, host)}
+          />
+        ))}
+        {spec.related?.map((related) => (
+          <section key={`${related.resource}.${related.field}`} className="ed-section">
+            <h4 className="ed-section-title">{related.title[lang]}</h4>
+            <Related related={related} parent={screen} id={id} />
+          </section>
+        ))}
+        {spec.history && (
+          <section className="ed-section">
+            <h4 className="ed-section-title">{t('detailHistory')}</h4>
+            <History definition={definition} entries={detail.history} isLoading={detail.historyLoading} />
+          </section>
+        )}
+      </div>
+    </DetailControllerContext.Provider>
   );
 }

@@ -1,9 +1,8 @@
 import { Empty, Skeleton, Timeline } from 'antd';
 import dayjs from 'dayjs';
 import type { HistoryEntry, ResourceDefinition } from '../../contract/resource';
-import { DATETIME_FORMAT } from '../../widgets/form/formats';
+import { settings } from '../../contract/settings';
 import { useEngineHost } from '../host';
-import { useHistory } from '../data';
 import type { EngineFormMessageKey } from '../form/messages';
 import { FieldValue } from './FieldValue';
 import { systemFieldLabel } from './system-fields';
@@ -17,9 +16,8 @@ const ACTION_TEXT: Record<HistoryEntry['action'], EngineFormMessageKey> = {
 const ACTION_COLOR: Record<HistoryEntry['action'], string> = { create: 'green', update: 'blue', delete: 'red', import: 'gray' };
 
 /** The record's changes, newest first: who, when, and each field from its old value to its new one. */
-export function History({ definition, id }: { definition: ResourceDefinition; id: number }) {
+export function History({ definition, entries: data, isLoading }: { definition: ResourceDefinition; entries: HistoryEntry[] | undefined; isLoading: boolean }) {
   const { t, lang } = useEngineHost();
-  const { data, isLoading } = useHistory(definition.name, id);
   if (isLoading) return <Skeleton active paragraph={{ rows: 3 }} />;
   if (!data?.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('detailHistoryEmpty')} />;
   const fields = new Map(definition.fields.map((f) => [f.name, f]));
@@ -35,7 +33,7 @@ export function History({ definition, id }: { definition: ResourceDefinition; id
             <div className="ed-history-head">
               <span className="ed-history-user">{entry.user_name || t('detailHistorySystem')}</span>
               <span>{t(ACTION_TEXT[entry.action], { count: entry.changes.length })}</span>
-              <span className="ed-history-time">{dayjs(entry.created_at).format(DATETIME_FORMAT)}</span>
+              <span className="ed-history-time">{dayjs(entry.created_at).format(settings.dateFormat)}</span>
             </div>
             {entry.action !== 'delete' && entry.changes.length > 0 && (
               <ul className="ed-history-changes">

@@ -1,16 +1,11 @@
 import { createElement, Suspense, useMemo } from 'react';
 import { Alert, Skeleton } from 'antd';
 import type { DetailSpec, ListSpec, Screen } from '../../contract/screen';
-import { renderers } from '../renderers';
+import { useEngineRegistry } from '../registry';
 import { useEngineHost } from '../host';
 import { useResourceDefinition } from '../data';
 
 type RelatedSpec = NonNullable<DetailSpec['related']>[number];
-
-/** The list renderer the engine draws lists with: the default one, else the only one registered. */
-function listRenderer() {
-  return renderers.list.get('default') ?? renderers.list.get(renderers.list.names()[0] ?? '');
-}
 
 /** Records of another resource that point at this one, drawn by the list renderer as a compact list. */
 export function Related({ related, parent, id }: { related: RelatedSpec; parent: Screen; id: number }) {
@@ -20,7 +15,7 @@ export function Related({ related, parent, id }: { related: RelatedSpec; parent:
     const list: ListSpec = { columns: related.columns, filters: [{ field: related.field, op: 'eq', value: id }], pageSize: 10, pageSizes: [10, 20, 50] };
     return { id: parent.id, version: parent.version, title: related.title, kind: 'list', resource: related.resource, list };
   }, [related, parent.id, parent.version, id]);
-  const List = listRenderer();
+  const List = useEngineRegistry().renderers.list;
   if (!List) return <Alert type="info" showIcon title={t('detailListMissing', { title: related.title[lang] })} />;
   if (error) return <Alert type="warning" showIcon title={related.title[lang]} description={(error as { message?: string }).message} />;
   if (!definition) return <Skeleton active paragraph={{ rows: 3 }} />;

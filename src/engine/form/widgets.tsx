@@ -2,13 +2,12 @@
  * The widgets a Form gets: antd's rjsf widgets for custom schemas, the console's registered form
  * widgets over them, and a placeholder for every name the uiSchema asks for that nobody registered.
  */
-import { Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Suspense, use, type ComponentType, type LazyExoticComponent } from 'react';
 import { Skeleton } from 'antd';
 import { getDefaultRegistry } from '@rjsf/core';
 import { Widgets as AntdWidgets } from '@rjsf/antd';
 import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
-import { formWidgets, type FormWidget } from '../../widgets/registries';
-import { missingWidget } from '../../widgets/form/missing';
+import type { FormWidget, WidgetMap, WidgetRegistry } from '../../widgets/interface/registry';
 import type { FormModel } from './schema';
 import { widgetNames } from './schema';
 
@@ -39,16 +38,22 @@ function asRjsfWidget(widget: FormWidget): ComponentType<WidgetProps> {
   return component;
 }
 
-const byModel = new WeakMap<FormModel, RegistryWidgetsType>();
+const byModel = new WeakMap<FormModel, { from: WidgetMap<FormWidget>; widgets: RegistryWidgetsType }>();
 
-export function widgetsFor(model: FormModel): RegistryWidgetsType {
-  let widgets = byModel.get(model);
-  if (widgets) return widgets;
-  widgets = { ...(AntdWidgets as RegistryWidgetsType) };
-  for (const name of formWidgets.names()) widgets[name] = asRjsfWidget(formWidgets.get(name)!);
+/** The rjsf widgets of a form, from the registry's form widgets (loaded by the time a form draws). */
+export function widgetsFor(model: FormModel, formWidgets: WidgetMap<FormWidget>, registry: WidgetRegistry): RegistryWidgetsType {
+  const known = byModel.get(model);
+  if (known?.from === formWidgets) return known.widgets;
+  const widgets = { ...(AntdWidgets as RegistryWidgetsType) };
+  for (const [name, widget] of Object.entries(formWidgets)) widgets[name] = asRjsfWidget(widget);
   for (const name of widgetNames(model.uiSchema)) {
-    if (!(name in widgets) && !RJSF_NAMES.has(name)) widgets[name] = missingWidget(name);
+    if (!(name in widgets) && !RJSF_NAMES.has(name)) widgets[name] = registry.missing('form', name) as ComponentType<WidgetProps>;
   }
-  byModel.set(model, widgets);
+  byModel.set(model, { from: formWidgets, widgets });
   return widgets;
+}
+
+/** The registry's form widgets: drawn once they are in (the app's registry loads them with the form renderer). */
+export function useFormWidgets(registry: WidgetRegistry): WidgetMap<FormWidget> {
+  return registry.formWidgets.loaded() ?? use(registry.formWidgets.load());
 }

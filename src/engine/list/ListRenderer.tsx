@@ -1,23 +1,25 @@
-import { useCallback, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { Button, Dropdown, Empty, Flex, Pagination, Popover, Result, Space, Spin, Tooltip } from 'antd';
 import { ColumnHeightOutlined, FilterFilled, ReloadOutlined } from '@ant-design/icons';
-import { useTable, type ColumnOrderState, type ColumnPinningState, type ColumnVisibilityState, type RowSelectionState, type SortingState, type Updater } from '@tanstack/react-table';
-import type { ListQuery, ResourceRecord, Sort } from '../../contract/resource';
-import type { Column as ColumnSpec } from '../../contract/screen';
+import { useTable, type ColumnOrderState, type ColumnPinningState, type ColumnVisibilityState, type SortingState, type Updater } from '@tanstack/react-table';
+import type { ResourceRecord, Sort } from '../../contract/resource';
+import type { GetListParams } from '../../widgets/interface/data-provider';
 import { ActionBar, usePlacedActions } from '../actions/ActionButton';
-import { useListRevalidating, useResourceList } from '../data';
+import { useListRevalidating } from '../data';
 import { useEngineHost } from '../host';
+import { useEngineRegistry } from '../registry';
 import type { ListRendererProps } from '../renderers';
 import { structureKey } from '../structure';
-import { buildColumns, knownColumns } from './columns';
-import { clearSettings, loadSettings, saveSettings, screenDefaults, settingsKey, type ColumnSettings as Settings, type Density } from './column-settings';
+import { buildColumns } from './columns';
+import type { Density } from './column-settings';
 import { ColumnSettings, drawnOrder } from './ColumnSettings';
 import { DataTable } from './DataTable';
-import { buildListQuery, initialListState, pageSizesOf, searchModels, type SearchModel, type SearchValues } from './query';
+import type { SearchModel } from './query';
 import { SearchForm } from './SearchForm';
 import { SearchInput } from './SearchInput';
 import { ACTIONS_COLUMN, SELECT_COLUMN, listFeatures, type ListFeatures } from './table-model';
 import { treeOf } from './tree';
+import { ListControllerContext, useListController } from './use-list-controller';
 import { useThemeVars } from '../theme';
 import './list.css';
 
@@ -25,29 +27,6 @@ const apply = <T,>(updater: Updater<T>, previous: T): T => (typeof updater === '
 
 const toSorting = (sort: Sort[]): SortingState => sort.map((s) => ({ id: s.field, desc: s.order === 'desc' }));
 const toSort = (sorting: SortingState): Sort[] => sorting.map((s) => ({ field: s.id, order: s.desc ? 'desc' : 'asc' }));
-
-/** The user's column settings for this list, re-read when the screen's columns change (a new version). */
-function useColumnSettings(key: string, defaults: Settings) {
-  const defaultsKey = `${key}#${structureKey(defaults)}`;
-  const [state, setState] = useState(() => ({ for: defaultsKey, settings: loadSettings(key, defaults) }));
-  let settings = state.settings;
-  if (state.for !== defaultsKey) {
-    settings = loadSettings(key, defaults);
-    setState({ for: defaultsKey, settings });
-  }
-  const update = useCallback(
-    (next: Settings) => {
-      saveSettings(key, next);
-      setState({ for: defaultsKey, settings: next });
-    },
-    [key, defaultsKey],
-  );
-  const reset = useCallback(() => {
-    clearSettings(key);
-    setState({ for: defaultsKey, settings: defaults });
-  }, [key, defaultsKey, defaults]);
-  return { settings, update, reset };
-}
 
 /** The CSS variable the table body's height is written to. */
 const BODY_HEIGHT = '--engine-list-body-height';
@@ -93,13 +72,13 @@ function useBodyHeight(compact: boolean, screenId: string) {
 }
 
 /** The refresh button's icon, turning while the rows shown are read again. */
-function RefreshIcon({ name, query }: { name: string; query: ListQuery }) {
-  return <ReloadOutlined spin={useListRevalidating(name, query)} />;
+function RefreshIcon({ params }: { params: GetListParams }) {
+  return <ReloadOutlined spin={useListRevalidating(params)} />;
 }
 
 /** A spinner in the table's corner while the rows shown are read again. */
-function RefreshSpinner({ name, query }: { name: string; query: ListQuery }) {
-  return useListRevalidating(name, query) ? <Spin size="small" /> : null;
+function RefreshSpinner({ params }: { params: GetListParams }) {
+  return useListRevalidating(params) ? <Spin size="small" /> : null;
 }
 
 /** A filter in a column's header, for columns the screen marks filterable; it shares the search form's values. */
@@ -142,47 +121,28 @@ function HeaderFilter({ model, value, onApply }: { model: SearchModel; value: un
 }
 
 /**
- * The list renderer: a search form, a toolbar with the screen's actions and the table's tools, the
- * table, and server-side pagination. Sort (shift-click for several columns), filters, keyword and
- * page all go to the server as one ListQuery.
+ * The list renderer draws the list controller (use-list-controller.ts) with antd: a search form, a
+ * toolbar with the screen's actions and the table's tools, the table, and server-side pagination.
+ * Sort (shift-click for several columns), filters, keyword and page all go to the server as one
+ * ListQuery.
  */
 export default function ListRenderer({ screen, definition, spec, compact = false }: ListRendererProps) {
-  const { t, lang, user } = useEngineHost();
+  const list = useListController({ definition, spec, screenId: screen.id });
+  const { columns, models, modelsByField, initialSearch, search, setSearch, setFilter, sort, setSort, page, pageSize, pageSizes, setPage, query, params } = list;
+  const { data, rows, total, error, isLoading, refresh, selection, setSelection, selected, clearSelection, columnSettings: settings, setColumnSettings, resetColumnSettings } = list;
+  const { t, lang } = useEngineHost();
   const vars = useThemeVars();
-  const columns: ColumnSpec[] = useMemo(() => knownColumns(spec.columns, definition), [spec.columns, definition]);
-  const models = useMemo(() => searchModels(spec, definition), [spec, definition]);
-  // Header filters of fields the search form does not show still need a model to build their filter.
-  const allModels = useMemo(() => {
-    const listed = new Set(models.map((m) => m.field));
-    const extra = columns.filter((c) => c.filterable && !listed.has(c.field));
-    return [...models, ...searchModels({ ...spec, search: { fields: extra.map((c) => ({ field: c.field })) } }, definition)];
-  }, [models, columns, spec, definition]);
-  const opening = useMemo(() => initialListState(spec, models), [spec, models]);
-  const initial = opening.search;
-  const { sizes } = pageSizesOf(spec);
-
-  const [search, setSearch] = useState<SearchValues>(initial);
-  const [sorting, setSorting] = useState<SortingState>(() => toSorting(opening.sort));
-  const [page, setPage] = useState(opening.page);
-  const [pageSize, setPageSize] = useState(opening.pageSize);
-  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
-
-  const defaults = useMemo(() => screenDefaults(columns, spec.density), [columns, spec.density]);
-  const { settings, update, reset } = useColumnSettings(settingsKey(user.id, screen.id, definition.name), defaults);
-
-  const query = useMemo(() => buildListQuery(spec, allModels, { search, sort: toSort(sorting), page, pageSize }), [spec, allModels, search, sorting, page, pageSize]);
-  // Not isValidating: the marks that show a revalidation read it themselves (RefreshIcon, RefreshSpinner).
-  const { data, error, isLoading, mutate } = useResourceList(definition.name, query);
 
   const tree = Boolean(spec.tree && definition.parentField);
-  const rows = useMemo(() => data?.rows ?? [], [data]);
   const shaped = useMemo(() => (tree ? treeOf(rows, definition.parentField!) : { roots: rows, children: undefined }), [tree, rows, definition.parentField]);
   const selectable = spec.selectable ?? Boolean(spec.bulkActions?.length);
+  const registry = useEngineRegistry();
   const columnDefs = useMemo(
-    () => buildColumns({ columns, definition, rowActions: spec.rowActions ?? [], selectable, lang, t }),
-    [columns, definition, spec.rowActions, selectable, lang, t],
+    () => buildColumns({ columns, definition, rowActions: spec.rowActions ?? [], selectable, lang, t, registry }),
+    [columns, definition, spec.rowActions, selectable, lang, t, registry],
   );
 
+  const sorting = useMemo(() => toSorting(sort), [sort]);
   const columnOrder = useMemo<ColumnOrderState>(() => [SELECT_COLUMN, ...drawnOrder(settings), ACTIONS_COLUMN], [settings]);
   const columnVisibility = useMemo<ColumnVisibilityState>(() => Object.fromEntries(settings.hidden.map((id) => [id, false])), [settings.hidden]);
   const columnPinning = useMemo<ColumnPinningState>(
@@ -193,23 +153,15 @@ export default function ListRenderer({ screen, definition, spec, compact = false
     [settings],
   );
 
-  const changeQuery = useCallback(() => {
-    setPage(1);
-    setRowSelection({});
-  }, []);
-
   const table = useTable<ListFeatures, ResourceRecord>({
     features: listFeatures,
     columns: columnDefs,
     data: shaped.roots,
     getRowId: (record) => String(record.id),
     getSubRows: shaped.children ? (record) => shaped.children!.get(record.id) : undefined,
-    state: { sorting, rowSelection, columnOrder, columnVisibility, columnPinning, expanded: true },
-    onSortingChange: (updater) => {
-      setSorting((old) => apply(updater, old));
-      changeQuery();
-    },
-    onRowSelectionChange: (updater) => setRowSelection((old) => apply(updater, old)),
+    state: { sorting, rowSelection: selection, columnOrder, columnVisibility, columnPinning, expanded: true },
+    onSortingChange: (updater) => setSort(toSort(apply(updater, sorting))),
+    onRowSelectionChange: (updater) => setSelection((old) => apply(updater, old)),
     manualSorting: true,
     sortDescFirst: false,
     maxMultiSortColCount: 5,
@@ -217,31 +169,17 @@ export default function ListRenderer({ screen, definition, spec, compact = false
     enableSubRowSelection: false,
   });
 
-  const selected = useMemo(() => rows.filter((r) => rowSelection[String(r.id)]), [rows, rowSelection]);
   const toolbarTarget = useMemo(() => ({ query }), [query]);
-  const bulkTarget = useMemo(() => ({ records: selected, query, afterChange: () => setRowSelection({}) }), [selected, query]);
+  const bulkTarget = useMemo(() => ({ records: selected, query, afterChange: clearSelection }), [selected, query, clearSelection]);
   const toolbar = usePlacedActions(spec.toolbar, toolbarTarget);
   const bulk = usePlacedActions(spec.bulkActions, bulkTarget);
-
-  // Stable between searches, so the memoised search form is not redrawn with every list render.
-  const onSearch = useCallback(
-    (values: SearchValues) => {
-      setSearch(values);
-      changeQuery();
-      // The same query again is a deliberate refresh.
-      if (structureKey(values) === structureKey(search)) void mutate();
-    },
-    [search, changeQuery, mutate],
-  );
-  const setFilter = (field: string, value: unknown) => onSearch({ ...search, fields: { ...search.fields, [field]: value } });
-  const modelsByField = useMemo(() => new Map(allModels.map((m) => [m.field, m])), [allModels]);
 
   const { anchor, maxHeight, bodyHeight } = useBodyHeight(compact, screen.id);
   const density: Density = settings.density;
 
   let placeholder: ReactNode;
   if (error && !data) {
-    placeholder = <Result status="error" title={t('loadFailed')} subTitle={(error as Error).message} extra={<Button onClick={() => void mutate()}>{t('retry')}</Button>} />;
+    placeholder = <Result status="error" title={t('loadFailed')} subTitle={(error as Error).message} extra={<Button onClick={refresh}>{t('retry')}</Button>} />;
   } else if (data && rows.length === 0) {
     placeholder = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} />;
   }
@@ -249,7 +187,7 @@ export default function ListRenderer({ screen, definition, spec, compact = false
   const tools = (
     <Space size={4} className="engine-list-tools">
       <Tooltip title={t('refresh')}>
-        <Button type="text" icon={<RefreshIcon name={definition.name} query={query} />} aria-label={t('refresh')} onClick={() => void mutate()} />
+        <Button type="text" icon={<RefreshIcon params={params} />} aria-label={t('refresh')} onClick={refresh} />
       </Tooltip>
       {!compact && (
         <>
@@ -259,14 +197,14 @@ export default function ListRenderer({ screen, definition, spec, compact = false
               selectable: true,
               selectedKeys: [density],
               items: (['large', 'middle', 'small'] as const).map((key) => ({ key, label: t(key === 'large' ? 'densityLarge' : key === 'middle' ? 'densityMiddle' : 'densitySmall') })),
-              onClick: ({ key }) => update({ ...settings, density: key as Density }),
+              onClick: ({ key }) => setColumnSettings({ ...settings, density: key as Density }),
             }}
           >
             <Tooltip title={t('density')}>
               <Button type="text" icon={<ColumnHeightOutlined />} aria-label={t('density')} />
             </Tooltip>
           </Dropdown>
-          <ColumnSettings columns={columns.map((c) => ({ id: c.field, title: table.getColumn(c.field)?.columnDef.meta?.title ?? c.field }))} settings={settings} onChange={update} onReset={reset} />
+          <ColumnSettings columns={columns.map((c) => ({ id: c.field, title: table.getColumn(c.field)?.columnDef.meta?.title ?? c.field }))} settings={settings} onChange={setColumnSettings} onReset={resetColumnSettings} />
         </>
       )}
     </Space>
@@ -281,7 +219,7 @@ export default function ListRenderer({ screen, definition, spec, compact = false
       {selected.length > 0 && (
         <Flex align="center" gap={12} wrap className="engine-list-bulk" role="status">
           <span>{t('selected', { count: selected.length })}</span>
-          <Button type="link" size="small" onClick={() => setRowSelection({})}>
+          <Button type="link" size="small" onClick={clearSelection}>
             {t('clearSelection')}
           </Button>
           <span className="engine-list-bulk-actions">
@@ -294,7 +232,7 @@ export default function ListRenderer({ screen, definition, spec, compact = false
         table={table}
         density={density}
         loading={isLoading && !data}
-        refreshing={<RefreshSpinner name={definition.name} query={query} />}
+        refreshing={<RefreshSpinner params={params} />}
         placeholder={placeholder}
         skeletonRows={Math.min(pageSize, 10)}
         maxHeight={maxHeight}
@@ -309,39 +247,35 @@ export default function ListRenderer({ screen, definition, spec, compact = false
         <Pagination
           current={page}
           pageSize={pageSize}
-          total={data?.total ?? 0}
-          pageSizeOptions={sizes}
+          total={total}
+          pageSizeOptions={pageSizes}
           showSizeChanger
           showQuickJumper={!compact}
           size={compact ? 'small' : undefined}
           showTotal={(total) => t('total', { total })}
-          onChange={(next, size) => {
-            if (size !== pageSize) {
-              setPageSize(size);
-              setPage(1);
-            } else setPage(next);
-            setRowSelection({});
-          }}
+          onChange={(next, size) => setPage(next, size)}
         />
       </Flex>
     </>
   );
 
-  if (compact) {
-    return (
-      <div className="engine-list is-compact" style={vars}>
-        {body}
-      </div>
-    );
-  }
+  // Parts drawn inside the list (action widgets, cells' popovers) reach its controller by context.
   return (
-    <div className="engine-list" style={bodyHeight ? { ...vars, ...bodyHeight } : vars}>
-      {(spec.search?.keyword || models.length > 0) && (
-        <div className="engine-list-search">
-          <SearchForm key={structureKey(spec.search ?? {})} models={models} keyword={Boolean(spec.search?.keyword)} values={search} initial={initial} onSearch={onSearch} />
+    <ListControllerContext.Provider value={list}>
+      {compact ? (
+        <div className="engine-list is-compact" style={vars}>
+          {body}
+        </div>
+      ) : (
+        <div className="engine-list" style={bodyHeight ? { ...vars, ...bodyHeight } : vars}>
+          {(spec.search?.keyword || models.length > 0) && (
+            <div className="engine-list-search">
+              <SearchForm key={structureKey(spec.search ?? {})} models={models} keyword={Boolean(spec.search?.keyword)} values={search} initial={initialSearch} onSearch={setSearch} />
+            </div>
+          )}
+          {body}
         </div>
       )}
-      {body}
-    </div>
+    </ListControllerContext.Provider>
   );
 }

@@ -2,7 +2,8 @@ import { useMemo, useState } from 'react';
 import { DatePicker, Input, InputNumber, Select, Space } from 'antd';
 import dayjs from 'dayjs';
 import { debounce } from 'throttle-debounce';
-import { fixedChoices, useDictionaryChoices, useLookupChoices, type Choice } from '../options';
+import { fixedChoices, type Choice } from '../../widgets/interface/choices';
+import { useDictionaryChoices, useLookupChoices } from '../options';
 import { useEngineHost } from '../host';
 import type { SearchModel } from './query';
 

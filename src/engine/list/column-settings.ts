@@ -3,18 +3,10 @@
  * row density. Kept in localStorage per user and per screen, and merged with the screen's columns on
  * every load, so a column the admin adds later still shows and one removed is forgotten.
  */
-import type { Column, ListSpec } from '../../contract/screen';
+import type { Column } from '../../contract/screen';
+import type { ColumnSettings, Density, Pin } from '../../widgets/interface/controllers';
 
-export type Density = NonNullable<ListSpec['density']>;
-export type Pin = 'start' | 'end';
-
-export interface ColumnSettings {
-  /** Every column id, in the order drawn (pinned ones are moved to their side when drawn). */
-  order: string[];
-  hidden: string[];
-  pinned: Record<string, Pin>;
-  density: Density;
-}
+export type { ColumnSettings, Density, Pin } from '../../widgets/interface/controllers';
 
 const PREFIX = 'shop-console-columns';
 

@@ -1,15 +1,13 @@
 import { createElement, memo, type MouseEvent, type ReactNode } from 'react';
 import { CaretDownOutlined, CaretRightOutlined } from '@ant-design/icons';
 import { fillTemplate } from '../../contract/expression';
-import { SYSTEM_FIELDS, type Lang, type ResourceDefinition, type ResourceField, type ResourceRecord } from '../../contract/resource';
+import type { Lang, ResourceDefinition, ResourceField, ResourceRecord } from '../../contract/resource';
 import type { Action, Column } from '../../contract/screen';
-import { cells } from '../../widgets/registries';
-import { MissingWidget } from '../../widgets/MissingWidget';
-import { CopyButton } from '../../widgets/cells/copyable';
-import { defaultAlign, defaultCellName } from '../../widgets/cells';
-import { isEmpty, safeHref } from '../../widgets/cells/format';
+import { safeHref } from '../../contract/href';
+import { cellNameOf, defaultAlign, widgetOf, type CellWidget, type WidgetRegistry } from '../../widgets/interface/registry';
 import { ActionBar, usePlacedActions } from '../actions/ActionButton';
 import { useEngineHost, type EngineHost } from '../host';
+import { knownColumns } from './known-columns';
 import { ACTIONS_COLUMN, SELECT_COLUMN, type ListColumnDef, type ListRow } from './table-model';
 
 const NARROW: Partial<Record<ResourceField['type'], number>> = { boolean: 90, integer: 110, number: 110, money: 130, date: 120, datetime: 170, image: 80, enum: 110, dict: 110 };
@@ -34,13 +32,22 @@ export function columnTitle(column: Column, field: ResourceField | undefined, la
 
 const NO_OPTIONS: Record<string, unknown> = {};
 
+const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
+
+interface ListCellProps {
+  column: Column;
+  field: ResourceField | undefined;
+  record: ResourceRecord;
+  /** The column's cell widget, looked up once for the column. */
+  cell: CellWidget;
+  CopyButton: WidgetRegistry['CopyButton'];
+}
+
 /** One cell: the column's widget (or its field type's), linked and copyable as the column says. */
-function ListCell({ column, field, record }: { column: Column; field: ResourceField | undefined; record: ResourceRecord }) {
+function ListCell({ column, field, record, cell, CopyButton }: ListCellProps) {
   const { navigate } = useEngineHost();
   const value = record[column.field];
-  const name = column.cell?.widget ?? defaultCellName(field, column.field);
-  const widget = cells.get(name);
-  let content: ReactNode = widget ? createElement(widget, { value, record, field, options: column.cell?.options ?? NO_OPTIONS }) : <MissingWidget kind="cell" name={name} />;
+  let content: ReactNode = createElement(cell, { value, record, field, options: column.cell?.options ?? NO_OPTIONS });
   const href = column.link ? safeHref(fillTemplate(column.link, { record }, true)) : null;
   if (href) {
     const open = (event: MouseEvent) => {
@@ -108,15 +115,6 @@ export function TreeToggle({ row, children }: { row: ListRow; children: ReactNod
   );
 }
 
-/**
- * The columns whose field this user can see: a field hidden from the caller's role is absent from
- * the definition the server sends, and its column goes with it.
- */
-export function knownColumns(columns: Column[], definition: ResourceDefinition): Column[] {
-  const names = new Set<string>([...SYSTEM_FIELDS, ...definition.fields.map((f) => f.name)]);
-  return columns.filter((c) => names.has(c.field));
-}
-
 export interface ColumnsInput {
   columns: Column[];
   definition: ResourceDefinition;
@@ -124,6 +122,7 @@ export interface ColumnsInput {
   selectable: boolean;
   lang: Lang;
   t: EngineHost['t'];
+  registry: WidgetRegistry;
 }
 
 /** Rough width of the operations column: a link per inline action, and the "more" button. */
@@ -134,7 +133,7 @@ function actionsWidth(actions: Action[], lang: Lang): number {
 }
 
 /** The table's columns: selection, the screen's columns the resource knows, operations. */
-export function buildColumns({ columns, definition, rowActions, selectable, lang, t }: ColumnsInput): ListColumnDef[] {
+export function buildColumns({ columns, definition, rowActions, selectable, lang, t, registry }: ColumnsInput): ListColumnDef[] {
   const fields = new Map(definition.fields.map((f) => [f.name, f]));
   const defs: ListColumnDef[] = [];
   if (selectable) {
@@ -158,6 +157,7 @@ export function buildColumns({ columns, definition, rowActions, selectable, lang
   for (const column of knownColumns(columns, definition)) {
     const field = fields.get(column.field);
     const title = columnTitle(column, field, lang, t);
+    const cell = widgetOf(registry, 'cell', cellNameOf(column.cell?.widget, field, column.field));
     const def: ListColumnDef = {
       id: column.field,
       header: title,
@@ -165,7 +165,7 @@ export function buildColumns({ columns, definition, rowActions, selectable, lang
       size: column.width ?? (field ? (NARROW[field.type] ?? WIDE[field.type] ?? 150) : (SYSTEM_WIDTHS[column.field] ?? 150)),
       enableSorting: column.sortable === true,
       meta: { title, align: column.align ?? defaultAlign(field), ellipsis: column.ellipsis === true, column, field },
-      cell: ({ row }) => <ListCell column={column} field={field} record={row.original} />,
+      cell: ({ row }) => <ListCell column={column} field={field} record={row.original} cell={cell} CopyButton={registry.CopyButton} />,
     };
     defs.push(def);
   }

@@ -5,6 +5,7 @@
 import dayjs from 'dayjs';
 import type { Filter, ListQuery, Localized, ResourceDefinition, ResourceField, Sort } from '../../contract/resource';
 import type { ListSpec, SearchField } from '../../contract/screen';
+import type { SearchValues } from '../../widgets/interface/controllers';
 
 export type SearchWidget = NonNullable<SearchField['widget']>;
 
@@ -17,11 +18,7 @@ export interface SearchModel {
   default?: unknown;
 }
 
-/** What the search form holds: a value per field name, and the keyword. */
-export interface SearchValues {
-  keyword?: string;
-  fields: Record<string, unknown>;
-}
+export type { SearchValues } from '../../widgets/interface/controllers';
 
 const SYSTEM_TIMES = new Set(['created_at', 'updated_at']);
 

@@ -4,8 +4,8 @@ import { Button, Result, Skeleton } from 'antd';
 import type { ResourceDefinition } from '../../contract/resource';
 import type { Part, Screen } from '../../contract/screen';
 import { checkScreenFields } from '../../contract/screen-check';
-import { blocks } from '../../widgets/registries';
-import { MissingWidget } from '../../widgets/MissingWidget';
+import { widgetOf } from '../../widgets/interface/registry';
+import { useEngineRegistry } from '../registry';
 import { ActionScope } from '../actions/ActionScope';
 import { useResourceDefinition } from '../data';
 import { useEngineHost } from '../host';
@@ -15,9 +15,7 @@ import { structureKey } from '../structure';
 import { RendererSlot } from './RendererSlot';
 
 function Block({ screen, part }: { screen: Screen; part: Screen | Part }) {
-  const name = part.block!.widget;
-  const Widget = blocks.get(name);
-  if (!Widget) return <MissingWidget kind="block" name={name} />;
+  const Widget = widgetOf(useEngineRegistry(), 'block', part.block!.widget);
   return <Suspense fallback={<Skeleton active />}>{createElement(Widget, { screen, options: part.block!.options ?? {} })}</Suspense>;
 }
 

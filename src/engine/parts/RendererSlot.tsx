@@ -1,6 +1,7 @@
 import { createElement, Suspense, type ComponentType } from 'react';
 import { Result, Skeleton } from 'antd';
-import { rendererOf, type RendererProps } from '../renderers';
+import type { RendererProps } from '../renderers';
+import { useEngineRegistry } from '../registry';
 import { useEngineHost } from '../host';
 
 const KIND_KEY = { list: 'rendererKindList', form: 'rendererKindForm', detail: 'rendererKindDetail' } as const;
@@ -11,7 +12,7 @@ const KIND_KEY = { list: 'rendererKindList', form: 'rendererKindForm', detail: '
  */
 export function RendererSlot<K extends keyof RendererProps>({ kind, props }: { kind: K; props: RendererProps[K] }) {
   const { t } = useEngineHost();
-  const Renderer = rendererOf(kind);
+  const Renderer = useEngineRegistry().renderers[kind];
   if (!Renderer) return <Result status="info" title={t('rendererMissing', { kind: t(KIND_KEY[kind]) })} />;
   return (
     <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>

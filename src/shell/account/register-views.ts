@@ -1,6 +1,5 @@
 import { lazy } from 'react';
 import { nativeViews } from '../../engine/native-views';
-import { blocks } from '../../widgets/registries';
 
 /** The account, quotation-link, notice, error-log and designer views the menu opens by vue_path; each downloads only when opened. */
 nativeViews.register('main/password', lazy(() => import('./ChangePasswordView')));
@@ -10,7 +9,3 @@ nativeViews.register('setting/notice', lazy(() => import('../notices/NoticeAdmin
 nativeViews.register('main/handlefind', lazy(() => import('../notices/HandleFindView')));
 nativeViews.register('setting/error-log', lazy(() => import('../errors/ErrorLogView')));
 nativeViews.register('setting/designer', lazy(() => import('../designer/DesignerView')));
-
-// The designer's menu editor and role grant editor are blocks too, so a screen can place them (setting/menu, setting/role).
-blocks.register('menuTree', lazy(() => import('../designer/MenuTreeEditor')));
-blocks.register('roleGrants', lazy(() => import('../designer/RoleGrantsEditor')));

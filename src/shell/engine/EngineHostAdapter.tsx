@@ -1,8 +1,11 @@
 import { useMemo, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { EngineHostProvider, type EngineHost } from '../../engine/host';
+import type { EngineHost } from '../../engine/host';
+import { EngineProvider } from '../../engine/provider';
+import { appRegistry } from '../../app-registry';
 import { engineMessagePath, type EngineMessageKey } from '../../engine/messages';
 import { prefetchScreen } from '../../engine/prefetch';
+import { createDataProvider } from '../../engine/data-provider';
 import { useStore } from '../store';
 import { sessionStore } from '../auth/session';
 import { accessSubject } from '../auth/Permission';
@@ -12,7 +15,7 @@ import type { MessageKey } from '../i18n/types';
 import { download, request } from '../request/client';
 import { shellEvents } from '../events';
 import { ConsoleDialog } from '../dialog/ConsoleDialog';
-import { setViewPrefetcher } from '../router/open-page';
+import { setViewPrefetcher } from './view-prefetch';
 
 /** Typed so that a key of ENGINE_MESSAGE_KEYS missing from the catalogues fails the type check. */
 const engineKey = (key: EngineMessageKey): MessageKey => engineMessagePath(key);
@@ -25,10 +28,13 @@ const onScreenPublished: EngineHost['onScreenPublished'] = (listener) => {
 const hostRequest: EngineHost['request'] = (url, body, options) =>
   request(url, { body, silent: options?.silent, method: options?.method, inline: true });
 
-// The menus read a screen's opening lists ahead from the first time a screen is opened.
-setViewPrefetcher((vuePath) => prefetchScreen(vuePath, hostRequest, languageStore.get()));
-
 const hostDownload: EngineHost['download'] = (url, filename) => download(url, filename);
+
+/** One for the console's life: a page read ahead for a menu click waits in it for the list that opens. */
+const dataProvider = createDataProvider({ request: hostRequest, download: hostDownload });
+
+// The menus read a screen's opening lists ahead from the first time a screen is opened.
+setViewPrefetcher((vuePath) => prefetchScreen(vuePath, dataProvider, languageStore.get()));
 
 /**
  * The shell's side of the engine seam: the request client, i18n, the session's user and
@@ -46,6 +52,7 @@ export function EngineHostAdapter({ children }: { children: ReactNode }) {
       t: (key, params) => t(engineKey(key), params),
       request: hostRequest,
       download: hostDownload,
+      data: dataProvider,
       user: { id: session.user_info.id, name: session.user_info.name, team_id: session.team.id, team_type: session.team.type },
       access,
       isAdmin: access.admin,
@@ -55,5 +62,9 @@ export function EngineHostAdapter({ children }: { children: ReactNode }) {
     };
   }, [lang, t, session, navigate]);
   // Screens are drawn inside the signed-in console only; after a sign-out nothing is left to draw.
-  return host ? <EngineHostProvider host={host}>{children}</EngineHostProvider> : null;
+  return host ? (
+    <EngineProvider host={host} registry={appRegistry}>
+      {children}
+    </EngineProvider>
+  ) : null;
 }

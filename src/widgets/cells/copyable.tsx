@@ -1,13 +1,13 @@
 import type { MouseEvent } from 'react';
 import { App } from 'antd';
 import { CopyOutlined } from '@ant-design/icons';
-import type { CellProps } from '../registries';
-import { useEngineHost } from '../../engine/host';
+import type { CellProps } from '../interface/registry';
+import { useWidgetHost } from '../interface/host';
 import { EmptyValue, isEmpty } from './format';
 
 /** A small copy button for a value; the list puts one beside every cell of a `copyable` column. */
 export function CopyButton({ text }: { text: string }) {
-  const { t } = useEngineHost();
+  const { t } = useWidgetHost();
   const { message } = App.useApp();
   const copy = (event: MouseEvent) => {
     event.stopPropagation();

@@ -1,4 +1,4 @@
-import type { CellProps } from '../registries';
+import type { CellProps } from '../interface/registry';
 import { EmptyValue, formatTime, isEmpty } from './format';
 
 /** A calendar date; `options.format` is a dayjs format (YYYY-MM-DD by default). */

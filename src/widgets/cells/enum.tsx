@@ -1,7 +1,7 @@
 import { Tag } from 'antd';
-import type { CellProps } from '../registries';
-import { useEngineHost } from '../../engine/host';
-import { fixedChoices, useDictionaryChoices, type Choice } from '../../engine/options';
+import type { CellProps } from '../interface/registry';
+import { useWidgetHost } from '../interface/host';
+import { fixedChoices, type Choice } from '../interface/choices';
 import { EmptyValue, isEmpty } from './format';
 
 function ChoiceTag({ value, choices, tag }: { value: unknown; choices: Choice[] | undefined; tag: boolean }) {
@@ -18,7 +18,7 @@ function ChoiceTag({ value, choices, tag }: { value: unknown; choices: Choice[] 
 
 /** One of an enum field's options, as a tag in the option's colour. */
 export function EnumCell({ value, field }: CellProps) {
-  const { t, lang } = useEngineHost();
+  const { t, lang } = useWidgetHost();
   if (isEmpty(value)) return <EmptyValue />;
   return <ChoiceTag value={value} choices={fixedChoices(field, t, lang) ?? []} tag />;
 }
@@ -26,7 +26,7 @@ export function EnumCell({ value, field }: CellProps) {
 /** A dictionary item's label (`options.dict` names the dictionary when the field does not); `options.tag` draws a tag. */
 export function DictCell({ value, field, options }: CellProps) {
   const code = field?.dict ?? (typeof options.dict === 'string' ? options.dict : undefined);
-  const { choices } = useDictionaryChoices(code);
+  const { choices } = useWidgetHost().useDictionaryChoices(code);
   if (isEmpty(value)) return <EmptyValue />;
   return <ChoiceTag value={value} choices={choices} tag={options.tag === true} />;
 }

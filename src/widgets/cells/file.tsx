@@ -1,15 +1,8 @@
 import { PaperClipOutlined } from '@ant-design/icons';
-import type { CellProps } from '../registries';
-import { EmptyValue, safeHref } from './format';
-
-function fileName(href: string): string {
-  const last = href.split(/[?#]/, 1)[0]!.split('/').pop() || href;
-  try {
-    return decodeURIComponent(last);
-  } catch {
-    return last;
-  }
-}
+import type { CellProps } from '../interface/registry';
+import { safeHref } from '../../contract/href';
+import { nameOfUrl } from '../form/upload';
+import { EmptyValue } from './format';
 
 /** An uploaded file: its name, linked for download. */
 export function FileCell({ value }: CellProps) {
@@ -17,7 +10,7 @@ export function FileCell({ value }: CellProps) {
   if (!href) return <EmptyValue />;
   return (
     <a href={href} target="_blank" rel="noopener noreferrer" download>
-      <PaperClipOutlined /> {fileName(href)}
+      <PaperClipOutlined /> {nameOfUrl(href)}
     </a>
   );
 }

@@ -34,12 +34,6 @@ export function formatTime(value: unknown, format: string = settings.dateFormat)
   return time.isValid() ? time.format(format) : String(value);
 }
 
-/** Only web and console links are drawn as links; anything else (javascript:, data:) stays text. */
-export function safeHref(value: unknown): string | null {
-  if (typeof value !== 'string') return null;
-  return /^(https?:\/\/|\/(?!\/))/i.test(value) ? value : null;
-}
-
 export const toNumber = (value: unknown): number | null => {
   if (isEmpty(value) || typeof value === 'boolean') return null;
   const number = Number(value);

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Image } from 'antd';
-import type { CellProps } from '../registries';
-import { EmptyValue, safeHref } from './format';
+import type { CellProps } from '../interface/registry';
+import { safeHref } from '../../contract/href';
+import { EmptyValue } from './format';
 
 /**
  * A thumbnail that opens a preview; `options.size` is its edge in px (28 by default, which keeps

@@ -1,10 +1,8 @@
 /**
- * The built-in cells, registered under their names, and the cell a column gets when it names none:
- * one follows from the field's type. A screen names any of these (or a bespoke one) in
- * `columns[].cell.widget`.
+ * The built-in cells by name. A screen names any of these (or a bespoke one) in
+ * `columns[].cell.widget`; a column that names none gets one by its field's type (cellNameOf).
  */
-import type { FieldType, ResourceField } from '../../contract/resource';
-import { cells, type CellWidget } from '../registries';
+import type { BuiltinCellName, CellWidget } from '../interface/registry';
 import { BooleanCell } from './boolean';
 import { CopyableCell } from './copyable';
 import { DateCell, DateTimeCell } from './date';
@@ -31,38 +29,4 @@ export const BUILTIN_CELLS = {
   file: FileCell,
   link: LinkCell,
   copyable: CopyableCell,
-} as const satisfies Record<string, CellWidget>;
-
-export type BuiltinCellName = keyof typeof BUILTIN_CELLS;
-
-for (const [name, cell] of Object.entries(BUILTIN_CELLS)) cells.register(name, cell);
-
-const BY_TYPE: Record<FieldType, BuiltinCellName> = {
-  string: 'text',
-  text: 'text',
-  richtext: 'text',
-  integer: 'number',
-  number: 'number',
-  money: 'money',
-  boolean: 'boolean',
-  date: 'date',
-  datetime: 'datetime',
-  enum: 'enum',
-  dict: 'dict',
-  lookup: 'lookup',
-  image: 'image',
-  file: 'file',
-  rows: 'text',
-};
-
-const BY_SYSTEM_FIELD: Record<string, BuiltinCellName> = { created_at: 'datetime', updated_at: 'datetime', version: 'number' };
-
-/** The cell of a column that names none: by the field's type, or for system fields by their name. */
-export function defaultCellName(field: ResourceField | undefined, name: string): BuiltinCellName {
-  return field ? BY_TYPE[field.type] : (BY_SYSTEM_FIELD[name] ?? 'text');
-}
-
-/** Numbers line up on the right. */
-export function defaultAlign(field: ResourceField | undefined): 'left' | 'right' {
-  return field && (field.type === 'integer' || field.type === 'number' || field.type === 'money') ? 'right' : 'left';
-}
+} as const satisfies Record<BuiltinCellName, CellWidget>;

@@ -1,4 +1,4 @@
-import type { CellProps } from '../registries';
+import type { CellProps } from '../interface/registry';
 import { EmptyValue, formatMoney, toNumber } from './format';
 
 /** Money: integer fen shown as yuan, e.g. 123456 → ¥1,234.56. */

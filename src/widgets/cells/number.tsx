@@ -1,4 +1,4 @@
-import type { CellProps } from '../registries';
+import type { CellProps } from '../interface/registry';
 import { EmptyValue, formatNumber, toNumber } from './format';
 
 /** A number with grouping; `options.precision` fixes the decimals, `options.suffix` adds a unit. */

@@ -1,10 +1,10 @@
-import type { CellProps } from '../registries';
-import { useEngineHost } from '../../engine/host';
+import type { CellProps } from '../interface/registry';
+import { useWidgetHost } from '../interface/host';
 import { EmptyValue, isEmpty } from './format';
 
 /** Plain text: strings as they are, rich text without its tags, sub-tables as their row count. */
 export function TextCell({ value, field }: CellProps) {
-  const { t } = useEngineHost();
+  const { t } = useWidgetHost();
   if (isEmpty(value)) return <EmptyValue />;
   if (Array.isArray(value)) return t('rowsCount', { count: value.length });
   if (typeof value === 'object') return JSON.stringify(value);

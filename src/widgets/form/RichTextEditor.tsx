@@ -21,14 +21,14 @@ import {
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import type { WidgetProps } from '@rjsf/utils';
-import { useEngineHost } from '../../engine/host';
-import type { EngineFormMessageKey } from '../../engine/form/messages';
+import { useWidgetHost } from '../interface/host';
+import type { WidgetMessageKey } from '../interface/messages';
 import { controlState } from './common';
 
 const EXTENSIONS = [StarterKit.configure({ heading: { levels: [2, 3] }, link: { openOnClick: false } })];
 
 interface Tool {
-  label: EngineFormMessageKey;
+  label: WidgetMessageKey;
   icon: ReactNode;
   run(editor: Editor): void;
   active?: string | [string, Record<string, unknown>];
@@ -57,7 +57,7 @@ const isActive = (editor: Editor, active: Tool['active']) =>
 
 export default function RichTextEditor(props: WidgetProps) {
   const { id, value, onChange } = props;
-  const { t } = useEngineHost();
+  const { t } = useWidgetHost();
   const { disabled } = controlState(props);
   const html = typeof value === 'string' ? value : '';
   const editor = useEditor({

@@ -1,5 +1,5 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { useEngineHost } from '../../engine/host';
+import { useWidgetHost } from '../interface/host';
 
 /** What every antd control of a form widget takes from rjsf's props: disabled (read-only too) and the error outline. */
 export function controlState(props: WidgetProps): { disabled: boolean; status: 'error' | undefined } {
@@ -8,7 +8,7 @@ export function controlState(props: WidgetProps): { disabled: boolean; status: '
 
 /** "请输入名称" / "请选择状态": the schema's own placeholder, else one from the field's label. */
 export function usePlaceholder(props: WidgetProps, kind: 'input' | 'select'): string {
-  const { t } = useEngineHost();
+  const { t } = useWidgetHost();
   if (props.placeholder) return props.placeholder;
   return t(kind === 'input' ? 'formInputPlaceholder' : 'formSelectPlaceholder', { field: props.label ?? '' });
 }

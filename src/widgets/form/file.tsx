@@ -1,7 +1,7 @@
 import { Button, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import type { WidgetProps } from '@rjsf/utils';
-import { useEngineHost } from '../../engine/host';
+import { useWidgetHost } from '../interface/host';
 import { controlState } from './common';
 import { useUploader } from './use-uploader';
 import { UploadNote } from './upload-note';
@@ -9,7 +9,7 @@ import { UploadNote } from './upload-note';
 /** A file (`file` fields): its name links to it, the uploaded file's URL is the value. */
 export default function FileWidget(props: WidgetProps) {
   const { id } = props;
-  const { t } = useEngineHost();
+  const { t } = useWidgetHost();
   const { disabled } = controlState(props);
   const { uploadProps, problem, hint } = useUploader(props, 'file');
   return (

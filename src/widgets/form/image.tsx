@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Image, Upload } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { WidgetProps } from '@rjsf/utils';
-import { useEngineHost } from '../../engine/host';
+import { useWidgetHost } from '../interface/host';
 import { controlState } from './common';
 import { useUploader } from './use-uploader';
 import { UploadNote } from './upload-note';
@@ -12,7 +12,7 @@ const HIDDEN = { display: 'none' };
 /** An image (`image` fields): a picture card with a preview, the uploaded image's URL as the value. */
 export default function ImageWidget(props: WidgetProps) {
   const { id } = props;
-  const { t } = useEngineHost();
+  const { t } = useWidgetHost();
   const { disabled } = controlState(props);
   const { uploadProps, url, problem, hint } = useUploader(props, 'image');
   const [previewing, setPreviewing] = useState(false);

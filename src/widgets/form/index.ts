@@ -1,11 +1,11 @@
 /**
- * The console's form widgets, registered by name in the formWidgets registry; the form renderer
- * picks one per field type (src/engine/form/schema.ts WIDGET_BY_TYPE) and a screen's uiSchema may
- * name any of them, or a bespoke widget registered elsewhere. The rich text editor loads only when
- * a form has a rich text field.
+ * The console's form widgets by name (the registry's formWidgets, loaded with the form renderer);
+ * the form renderer picks one per field type (src/engine/form/schema.ts WIDGET_BY_TYPE) and a
+ * screen's uiSchema may name any of them, or a bespoke widget registered elsewhere. The rich text
+ * editor loads only when a form has a rich text field.
  */
 import { lazy } from 'react';
-import { formWidgets } from '../registries';
+import type { FormWidget, WidgetMap } from '../interface/registry';
 import TextWidget from './text';
 import TextareaWidget from './textarea';
 import NumberWidget from './number';
@@ -19,16 +19,18 @@ import LookupWidget from './lookup';
 import ImageWidget from './image';
 import FileWidget from './file';
 
-formWidgets.register('text', TextWidget);
-formWidgets.register('textarea', TextareaWidget);
-formWidgets.register('number', NumberWidget);
-formWidgets.register('money', MoneyWidget);
-formWidgets.register('date', DateWidget);
-formWidgets.register('datetime', DateTimeWidget);
-formWidgets.register('switch', SwitchWidget);
-formWidgets.register('enum', EnumWidget);
-formWidgets.register('dict', DictWidget);
-formWidgets.register('lookup', LookupWidget);
-formWidgets.register('image', ImageWidget);
-formWidgets.register('file', FileWidget);
-formWidgets.register('richtext', lazy(() => import('./RichTextEditor')));
+export const FORM_WIDGETS = {
+  text: TextWidget,
+  textarea: TextareaWidget,
+  number: NumberWidget,
+  money: MoneyWidget,
+  date: DateWidget,
+  datetime: DateTimeWidget,
+  switch: SwitchWidget,
+  enum: EnumWidget,
+  dict: DictWidget,
+  lookup: LookupWidget,
+  image: ImageWidget,
+  file: FileWidget,
+  richtext: lazy(() => import('./RichTextEditor')),
+} as const satisfies WidgetMap<FormWidget>;

@@ -2,10 +2,9 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Select, Spin } from 'antd';
 import { debounce } from 'throttle-debounce';
 import type { RJSFSchema, WidgetProps } from '@rjsf/utils';
-import type { ListQuery } from '../../contract/resource';
-import { useEngineHost } from '../../engine/host';
-import { useRecord, useResourceList } from '../../engine/data';
-import { useFormValue, useFormValues } from './context';
+import type { GetListParams } from '../interface/data-provider';
+import { useWidgetHost } from '../interface/host';
+import { useFormValue, useFormValues } from '../interface/form-values';
 import { controlState, usePlaceholder } from './common';
 import { lookupFilters } from './lookup-filters';
 import { SELECT_DEFAULTS } from './select-props';
@@ -25,7 +24,7 @@ const str = (value: unknown) => (typeof value === 'string' ? value : undefined);
  */
 export default function LookupWidget(props: WidgetProps) {
   const { id, value, onChange, onBlur, onFocus, options, required, autofocus, registry } = props;
-  const { t } = useEngineHost();
+  const { t, useList, useOne } = useWidgetHost();
   const { disabled, status } = controlState(props);
   const resource = str(options.resource);
   const labelField = str(options.labelField) ?? 'name';
@@ -44,10 +43,10 @@ export default function LookupWidget(props: WidgetProps) {
     () => lookupFilters(options.filters, dependsOn, dependsOn ? { ...readForm(), [dependsOn]: parent } : readForm()),
     [options.filters, dependsOn, parent, readForm],
   );
-  const query = useMemo<ListQuery>(() => ({ page: 1, pageSize: PAGE_SIZE, filters, ...(keyword ? { keyword } : {}) }), [filters, keyword]);
-  const { data: page, isLoading } = useResourceList(opened && !waiting ? resource : undefined, query, { keepPreviousData: false });
+  const query = useMemo<Omit<GetListParams, 'resource'>>(() => ({ pagination: { page: 1, pageSize: PAGE_SIZE }, filters, ...(keyword ? { keyword } : {}) }), [filters, keyword]);
+  const { data: page, isLoading } = useList(opened && !waiting && resource ? { resource, ...query } : undefined, { keepPreviousData: false });
   const listed = page?.rows.some((row) => row.id === value);
-  const { data: chosen } = useRecord(listed || typeof value !== 'number' ? undefined : resource, value as number);
+  const { data: chosen } = useOne(listed || typeof value !== 'number' ? undefined : resource, value as number);
 
   // Another parent means another set of options: the old choice no longer belongs to it.
   const seenParent = useRef(parent);

@@ -1,12 +1,12 @@
 import { Switch } from 'antd';
 import type { WidgetProps } from '@rjsf/utils';
-import { useEngineHost } from '../../engine/host';
+import { useWidgetHost } from '../interface/host';
 import { controlState } from './common';
 
 /** Yes / no (`boolean` fields). */
 export default function SwitchWidget(props: WidgetProps) {
   const { id, value, onChange, autofocus } = props;
-  const { t } = useEngineHost();
+  const { t } = useWidgetHost();
   const { disabled } = controlState(props);
   return (
     <div>

@@ -1,10 +1,8 @@
 /**
  * The client's side of uploads: the same size and type limits the server applies (checked first,
- * so a wrong file is refused before it travels), and the one request that sends a file.
+ * so a wrong file is refused before it travels).
  */
-import { FILE_TYPES, IMAGE_TYPES, UPLOAD_FIELD, UPLOAD_MAX_BYTES, type UploadData } from '../../contract/upload';
-import type { EngineHost } from '../../engine/host';
-import type { EngineFormMessageKey } from '../../engine/form/messages';
+import { FILE_TYPES, IMAGE_TYPES, UPLOAD_MAX_BYTES } from '../../contract/upload';
 
 export type UploadKind = 'image' | 'file';
 
@@ -39,7 +37,7 @@ export function describeSize(bytes: number): string {
 }
 
 export interface UploadProblem {
-  key: EngineFormMessageKey;
+  key: 'formUploadType' | 'formUploadTooLarge';
   params: Record<string, string>;
 }
 
@@ -48,12 +46,6 @@ export function uploadProblem(file: Pick<File, 'name' | 'type' | 'size'>, accept
   if (!accepted.some((rule) => matches(file, rule))) return { key: 'formUploadType', params: { types: describeTypes(accepted, separator) } };
   if (file.size > maxSize) return { key: 'formUploadTooLarge', params: { size: describeSize(maxSize) } };
   return null;
-}
-
-export function uploadFile(request: EngineHost['request'], file: File, kind: UploadKind): Promise<UploadData> {
-  const body = new FormData();
-  body.append(UPLOAD_FIELD, file);
-  return request<UploadData>(`/api/uploads?kind=${kind}`, body, { silent: true });
 }
 
 /** The file name of an uploaded file's URL (the server keeps it as the URL's last part). */

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Upload, type UploadFile, type UploadProps } from 'antd';
 import type { WidgetProps } from '@rjsf/utils';
-import type { HostError } from '../../engine/host';
-import { useEngineHost } from '../../engine/host';
-import { acceptedTypes, describeSize, describeTypes, largestSize, nameOfUrl, uploadFile, uploadProblem, type UploadKind } from './upload';
+import { useWidgetHost } from '../interface/host';
+import { acceptedTypes, describeSize, describeTypes, largestSize, nameOfUrl, uploadProblem, type UploadKind } from './upload';
 
 const LISTED_TYPES = 6;
 
@@ -13,7 +12,7 @@ const LISTED_TYPES = 6;
  * of a refused file shown under the field.
  */
 export function useUploader(props: WidgetProps, kind: UploadKind) {
-  const { request, t, lang } = useEngineHost();
+  const { upload, t, lang } = useWidgetHost();
   const { value, onChange, options } = props;
   const accepted = acceptedTypes(kind, options.accept);
   const maxSize = largestSize(options.maxSize);
@@ -34,12 +33,12 @@ export function useUploader(props: WidgetProps, kind: UploadKind) {
       return refused ? Upload.LIST_IGNORE : true;
     },
     customRequest({ file, onSuccess, onError }) {
-      uploadFile(request, file as File, kind).then(
+      upload(file as File, kind).then(
         (data) => {
           onSuccess?.(data);
           onChange(data.url);
         },
-        (error: HostError) => {
+        (error: { message?: string }) => {
           setProblem(error.message || t('formUploadFailed'));
           onError?.(new Error(error.message));
         },

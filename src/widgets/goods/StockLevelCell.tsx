@@ -1,6 +1,6 @@
 import { Badge } from 'antd';
-import type { CellProps } from '../registries';
-import { useEngineHost } from '../../engine/host';
+import type { CellProps } from '../interface/registry';
+import { useWidgetHost } from '../interface/host';
 import { EmptyValue, formatNumber, toNumber } from '../cells/format';
 
 /**
@@ -8,7 +8,7 @@ import { EmptyValue, formatNumber, toNumber } from '../cells/format';
  * (10 by default), green above. A bespoke cell, and the worked example of docs/widgets.md.
  */
 export function StockLevelCell({ value, options }: CellProps) {
-  const { t } = useEngineHost();
+  const { t } = useWidgetHost();
   const quantity = toNumber(value);
   if (quantity === null) return <EmptyValue />;
   const low = typeof options.low === 'number' ? options.low : 10;

@@ -1,5 +1,5 @@
-/** The goods area's bespoke widgets, registered by the names screens use for them. */
-import { cells } from '../registries';
+/** The goods area's bespoke widgets, by the names screens use for them (src/app-registry.ts lists them). */
+import type { CellWidget, WidgetMap } from '../interface/registry';
 import { StockLevelCell } from './StockLevelCell';
 
-cells.register('stockLevel', StockLevelCell);
+export const GOODS_CELLS = { stockLevel: StockLevelCell } as const satisfies WidgetMap<CellWidget>;

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { mockServer } from '../setup';
 import { sessionStore } from '../../../src/shell/auth/session';
-import { actions as actionWidgets, type ActionWidgetProps } from '../../../src/widgets/registries';
+import type { EngineRegistry } from '../../../src/engine/registry';
+import type { ActionWidgetProps } from '../../../src/widgets/interface/registry';
 import type { ImportReport, ResourceRecord } from '../../../src/contract/resource';
 import type { Action, FormSpec, Screen } from '../../../src/contract/screen';
 import { goodsDefinition, goodsRows } from '../../../bench/fixtures/goods';
@@ -19,7 +20,11 @@ function Stamp({ record, reload }: ActionWidgetProps) {
     </button>
   );
 }
-actionWidgets.register('test.stamp', Stamp);
+vi.mock('../../../src/app-registry', async (original) => {
+  const { appRegistry } = await original<{ appRegistry: EngineRegistry }>();
+  const { extendRegistry } = await import('../../../src/widgets/interface/registry');
+  return { appRegistry: extendRegistry(appRegistry, { actions: { 'test.stamp': Stamp } }) };
+});
 
 const rows: ResourceRecord[] = goodsRows(3).map((row, i) => ({ ...row, name: ['a&b c/d', '草稿商品', '在售商品'][i]!, status: ['draft', 'draft', 'on_sale'][i]! }));
 const label = (zh: string) => ({ zh, en: zh });

@@ -3,13 +3,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import DetailRenderer, { groupItems } from '../../../src/engine/detail/DetailRenderer';
-import { renderers, type ListRendererProps } from '../../../src/engine/renderers';
-import { cells } from '../../../src/widgets/registries';
+import type { ListRendererProps } from '../../../src/engine/renderers';
+import { appRegistry } from '../../../src/app-registry';
+import { extendRegistry } from '../../../src/widgets/interface/registry';
 import type { DetailSpec } from '../../../src/contract/screen';
 import type { HistoryEntry, ResourceDefinition } from '../../../src/contract/resource';
 import { mockServer } from '../setup';
 import { renderWithHost, testHost } from './engine-host';
-import { dictionaryHandlers, ok } from './handlers';
+import { dictionaryHandlers, ok, page } from './handlers';
 import { supplier, supplierRecord, supplierScreen } from './fixtures';
 
 const l = (zh: string, en: string) => ({ zh, en });
@@ -43,7 +44,8 @@ function serve(record = supplierRecord({ province: 1, category: 'metal', intro: 
     ...dictionaryHandlers,
     http.post('*/api/resources/supplier/get', () => ok(record)),
     http.post('*/api/resources/supplier/history', () => ok(history)),
-    http.post('*/api/resources/province/get', () => ok({ id: 1, name: '浙江省' })),
+    // The list's lookup cell names the province, reading labels in one list request per resource.
+    http.post('*/api/resources/province/list', () => ok(page([{ id: 1, name: '浙江省' }]))),
   );
 }
 
@@ -105,28 +107,25 @@ describe('the detail renderer', { timeout: 20_000 }, () => {
     const related: DetailSpec = { ...spec, history: false, related: [{ title: l('采购订单', 'Orders'), resource: 'purchase_order', field: 'supplier', columns: [{ field: 'no' }] }] };
     const orderDefinition: ResourceDefinition = { ...supplier, name: 'purchase_order', title: l('采购订单', 'Orders') };
     mockServer.use(http.get('*/api/resources/purchase_order/definition', () => ok(orderDefinition)));
-    const first = renderWithHost(<DetailRenderer screen={supplierScreen} definition={supplier} spec={related} id={7} />);
+    const noLists = { ...appRegistry, renderers: { ...appRegistry.renderers, list: undefined } };
+    const first = renderWithHost(<DetailRenderer screen={supplierScreen} definition={supplier} spec={related} id={7} />, testHost(), noLists);
     expect(await screen.findByText('无法显示“采购订单”：列表组件尚未加载')).toBeTruthy();
     first.unmount();
 
     const seen: ListRendererProps[] = [];
-    renderers.list.register(
-      'default',
-      (props: ListRendererProps) => {
-        seen.push(props);
-        return <div>列表：{props.definition.name}</div>;
-      },
-      { override: true },
-    );
-    renderWithHost(<DetailRenderer screen={supplierScreen} definition={supplier} spec={related} id={7} />);
+    const list = (props: ListRendererProps) => {
+      seen.push(props);
+      return <div>列表：{props.definition.name}</div>;
+    };
+    renderWithHost(<DetailRenderer screen={supplierScreen} definition={supplier} spec={related} id={7} />, testHost(), { ...appRegistry, renderers: { ...appRegistry.renderers, list } });
     expect(await screen.findByText('列表：purchase_order')).toBeTruthy();
     expect(seen.at(-1)).toMatchObject({ compact: true, spec: { columns: [{ field: 'no' }], filters: [{ field: 'supplier', op: 'eq', value: 7 }] } });
   });
 
   it("draws a value with the list's cell for its type when one is registered", async () => {
     serve();
-    cells.register('money', ({ value }) => <b>{`${Number(value) / 100} 元`}</b>, { override: true });
-    renderWithHost(<DetailRenderer screen={supplierScreen} definition={supplier} spec={spec} id={7} />);
+    const registry = extendRegistry(appRegistry, { cells: { money: ({ value }) => <b>{`${Number(value) / 100} 元`}</b> } }, { override: true });
+    renderWithHost(<DetailRenderer screen={supplierScreen} definition={supplier} spec={spec} id={7} />, testHost(), registry);
     expect(await screen.findByText('12345.5 元')).toBeTruthy();
   });
 

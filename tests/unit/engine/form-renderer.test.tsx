@@ -1,8 +1,9 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import FormRenderer from '../../../src/engine/form/FormRenderer';
+import { appRegistry } from '../../../src/app-registry';
 import type { FormRendererProps } from '../../../src/engine/renderers';
 import type { FormSpec } from '../../../src/contract/screen';
 import { mockServer } from '../setup';
@@ -43,6 +44,9 @@ async function choose(id: string, label: string) {
 }
 
 // jsdom draws antd slowly on a busy machine; the first test also pays for the imports.
+// The app's registry loads its form widgets with the form renderer; drawn directly here, the renderer gets them loaded.
+beforeAll(() => appRegistry.formWidgets.load());
+
 describe('the form renderer', { timeout: 20_000 }, () => {
   it('creates a record with the values typed, optional fields left empty sent as null', async () => {
     const sent = recordWrites();

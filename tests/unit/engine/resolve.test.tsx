@@ -1,11 +1,12 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useState } from 'react';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { mockServer } from '../setup';
 import { nativeViews } from '../../../src/engine/native-views';
-import { blocks, type BlockProps } from '../../../src/widgets/registries';
+import type { EngineRegistry } from '../../../src/engine/registry';
+import type { BlockProps } from '../../../src/widgets/interface/registry';
 import { shellEvents } from '../../../src/shell/events';
 import { sessionStore } from '../../../src/shell/auth/session';
 import type { Screen } from '../../../src/contract/screen';
@@ -19,8 +20,11 @@ function Draft({ options }: BlockProps) {
   const [text, setText] = useState('');
   return <input aria-label={String(options.label)} value={text} onChange={(e) => setText(e.target.value)} />;
 }
-blocks.register('test.note', Note);
-blocks.register('test.draft', Draft);
+vi.mock('../../../src/app-registry', async (original) => {
+  const { appRegistry } = await original<{ appRegistry: EngineRegistry }>();
+  const { extendRegistry } = await import('../../../src/widgets/interface/registry');
+  return { appRegistry: extendRegistry(appRegistry, { blocks: { 'test.note': Note, 'test.draft': Draft } }) };
+});
 nativeViews.register('test/native-wins', () => <p>the native view</p>);
 
 const title = { zh: '测试页', en: 'Test page' };
@@ -59,7 +63,7 @@ describe('resolving a menu item', { timeout: 30_000 }, () => {
   });
 
   it('names the vue_path when there is no screen at all', async () => {
-    signIn();
+    signIn({ admin: true });
     mockServer.use(http.post('*/api/screens/resolve', () => ok(null)));
     openScreen('goods/nothing-here');
     expect(await screen.findByText('未找到页面')).toBeTruthy();

@@ -6,15 +6,16 @@ import { mockServer } from '../setup';
 import { ok } from '../engine/screen-harness';
 import { forgetLookupLabels } from '../../../src/engine/options';
 import { navigated, renderWidget } from './render-widget';
-import { cells, type CellProps } from '../../../src/widgets/registries';
-import { BUILTIN_CELLS, defaultCellName } from '../../../src/widgets/cells';
+import { appRegistry } from '../../../src/app-registry';
+import { cellNameOf, type CellProps } from '../../../src/widgets/interface/registry';
+import { BUILTIN_CELLS } from '../../../src/widgets/cells';
 import type { ListQuery, ResourceField, ResourceRecord } from '../../../src/contract/resource';
 
 const record = { id: 5, version: 1, team_id: 1, created_by: 1, created_at: 0, updated_at: 0 } as ResourceRecord;
 const field = (type: ResourceField['type'], extra: Partial<ResourceField> = {}): ResourceField => ({ name: 'f', title: { zh: '字段', en: 'Field' }, type, ...extra });
 
 function draw(name: string, value: unknown, props: Partial<CellProps> = {}) {
-  return renderWidget(<div data-testid="cell">{createElement(cells.get(name)!, { value, record, field: undefined, options: {}, ...props })}</div>);
+  return renderWidget(<div data-testid="cell">{createElement(appRegistry.cells[name]!, { value, record, field: undefined, options: {}, ...props })}</div>);
 }
 const text = () => screen.getByTestId('cell').textContent;
 
@@ -22,14 +23,15 @@ describe('built-in cells', () => {
   afterEach(() => forgetLookupLabels());
 
   it('are registered under their names', () => {
-    for (const name of Object.keys(BUILTIN_CELLS)) expect(cells.get(name)).toBe(BUILTIN_CELLS[name as keyof typeof BUILTIN_CELLS]);
+    for (const name of Object.keys(BUILTIN_CELLS)) expect(appRegistry.cells[name]).toBe(BUILTIN_CELLS[name as keyof typeof BUILTIN_CELLS]);
   });
 
   it('follow the field type when a column names none', () => {
-    expect(defaultCellName(field('money'), 'f')).toBe('money');
-    expect(defaultCellName(field('lookup'), 'f')).toBe('lookup');
-    expect(defaultCellName(undefined, 'updated_at')).toBe('datetime');
-    expect(defaultCellName(undefined, 'team_id')).toBe('text');
+    expect(cellNameOf(undefined, field('money'), 'f')).toBe('money');
+    expect(cellNameOf(undefined, field('lookup'), 'f')).toBe('lookup');
+    expect(cellNameOf(undefined, undefined, 'updated_at')).toBe('datetime');
+    expect(cellNameOf(undefined, undefined, 'team_id')).toBe('text');
+    expect(cellNameOf('stockLevel', field('integer'), 'f')).toBe('stockLevel');
   });
 
   it('show money kept in fen as yuan', () => {
@@ -92,7 +94,7 @@ describe('built-in cells', () => {
     renderWidget(
       [1, 2, 1, 9].map((id, i) => (
         <div key={i} data-testid="lookup">
-          {createElement(cells.get('lookup')!, { value: id, record, field: supplier, options: {} })}
+          {createElement(appRegistry.cells.lookup!, { value: id, record, field: supplier, options: {} })}
         </div>
       )),
     );

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { cells } from '../../../src/widgets/registries';
+import { appRegistry } from '../../../src/app-registry';
 import { StockLevelCell } from '../../../src/widgets/goods/StockLevelCell';
-import '../../../src/widgets/goods';
 import { renderWidget, testHost } from './render-widget';
 import type { ResourceRecord } from '../../../src/contract/resource';
 
@@ -10,7 +9,7 @@ const record = { id: 1, version: 1, team_id: 1, created_by: 1, created_at: 0, up
 
 describe('the stockLevel cell', () => {
   it('is registered under the name screens use', () => {
-    expect(cells.get('stockLevel')).toBe(StockLevelCell);
+    expect(appRegistry.cells.stockLevel).toBe(StockLevelCell);
   });
 
   it('shows the quantity with its status: out, low (at or below options.low), enough', () => {

@@ -1,0 +1,41 @@
+import type { FieldOption } from '../../src/contract/resource';
+
+/**
+ * Every action the system log records, with the words 系统日志 shows for it. A code written to the
+ * log is listed here; the log's `action` field offers these as its options, so a list, a filter and
+ * an export read "登录" or "Log in", not "login".
+ */
+const ACTIONS = {
+  login: ['登录', 'Log in'],
+  logout: ['退出登录', 'Log out'],
+  'qr-confirm': ['扫码确认登录', 'Confirm a QR login'],
+  register: ['注册', 'Register'],
+  'reset-password': ['重置密码', 'Reset password'],
+  'change-password': ['修改密码', 'Change password'],
+  lock: ['锁屏', 'Lock screen'],
+  unlock: ['解锁', 'Unlock screen'],
+  'end-session': ['结束登录设备', 'End a session'],
+  'end-sessions': ['结束用户的全部登录', "End a user's sessions"],
+  'disable-user': ['停用用户', 'Disable a user'],
+  'enable-user': ['启用用户', 'Enable a user'],
+  'update-profile': ['修改个人资料', 'Update profile'],
+  'update-avatar': ['修改头像', 'Change avatar'],
+  'create-share': ['创建分享链接', 'Create a share link'],
+  'revoke-share': ['撤销分享链接', 'Revoke a share link'],
+  'create-notice': ['发送通知', 'Send a notice'],
+  'resource-create': ['新增记录', 'Create a record'],
+  'resource-update': ['修改记录', 'Update a record'],
+  'resource-delete': ['删除记录', 'Delete a record'],
+  'resource-bulk-delete': ['批量删除记录', 'Delete records'],
+  'resource-import': ['导入记录', 'Import records'],
+  'resource-define': ['保存资源定义', 'Save a resource definition'],
+  'resource-undefine': ['删除资源定义', 'Delete a resource definition'],
+  'screen-save': ['保存页面草稿', 'Save a screen draft'],
+  'screen-publish': ['发布页面', 'Publish a screen'],
+  'screen-rollback': ['回滚页面', 'Roll back a screen'],
+  'screen-menu-bind': ['绑定页面到菜单', 'Bind a screen to the menu'],
+  'menu-move': ['调整菜单', 'Move a menu item'],
+  'role-grants': ['修改角色权限', 'Change role grants'],
+} satisfies Record<string, [zh: string, en: string]>;
+
+export const AUDIT_ACTION_OPTIONS: FieldOption[] = Object.entries(ACTIONS).map(([value, [zh, en]]) => ({ value, label: { zh, en } }));

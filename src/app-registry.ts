@@ -1,0 +1,42 @@
+/**
+ * The console's registry, listed in one place: every renderer, form widget, cell, action and block
+ * a screen can name, built-in and bespoke (each business area's widgets beside the built-in ones).
+ * The shell hands it to the engine (EngineProvider); the engine names widgets only by these names.
+ * Heavy parts load when first drawn: the renderers, the form widgets (with the form renderer), the
+ * designer's blocks. Native views by vue_path stay with the shell's router (src/engine/native-views.ts),
+ * which must know them before any engine code has loaded.
+ */
+import { lazy } from 'react';
+import type { EngineRegistry } from './engine/registry';
+import { BUILTIN_CELLS } from './widgets/cells';
+import { CopyButton } from './widgets/cells/copyable';
+import { GOODS_CELLS } from './widgets/goods';
+import { extendRegistry, lazyWidgets } from './widgets/interface/registry';
+import { missingWidget } from './widgets/MissingWidget';
+
+const formWidgets = lazyWidgets(() => import('./widgets/form').then((module) => module.FORM_WIDGETS));
+
+const builtin: EngineRegistry = {
+  renderers: {
+    list: lazy(() => import('./engine/list/ListRenderer')),
+    // The form widgets download beside the form renderer, so a form draws once, with its widgets.
+    form: lazy(async () => (await Promise.all([import('./engine/form/FormRenderer'), formWidgets.load()]))[0]),
+    detail: lazy(() => import('./engine/detail/DetailRenderer')),
+  },
+  formWidgets,
+  cells: BUILTIN_CELLS,
+  actions: {},
+  blocks: {
+    // The designer's menu editor and role grant editor, so a screen can place them (setting/menu, setting/role).
+    menuTree: lazy(() => import('./shell/designer/MenuTreeEditor')),
+    roleGrants: lazy(() => import('./shell/designer/RoleGrantsEditor')),
+  },
+  missing: missingWidget,
+  CopyButton,
+};
+
+/** The business areas' bespoke widgets (src/widgets/<area>/): a name taken twice is an error. */
+export const appRegistry: EngineRegistry = extendRegistry(builtin, {
+  cells: GOODS_CELLS,
+  blocks: { lowStock: lazy(() => import('./widgets/goods/LowStockBlock')) },
+});

@@ -1,0 +1,115 @@
+/**
+ * The data provider over the console's resource API: the one module that knows its URLs. Made once
+ * by the shell around its request client, so the pages it reads ahead for a menu click live as long
+ * as the console does, and the list that opens takes them instead of asking again.
+ */
+import { unstable_serialize } from 'swr';
+import type { Filter, ListPage, ListQuery } from '../contract/resource';
+import type { CrudFilter, DataProvider, GetListParams } from '../widgets/interface/data-provider';
+import type { EngineHost } from './host';
+
+const resourceUrl = (name: string, path: string) => `/api/resources/${encodeURIComponent(name)}/${path}`;
+
+/** The server filters by a flat list of conditions, all of which hold: `and` groups flatten into it. */
+function flatFilters(filters: CrudFilter[]): Filter[] {
+  return filters.flatMap((filter) => {
+    if (!('operator' in filter)) return [filter];
+    if (filter.operator === 'or') throw new Error('The resource API takes no "or" filter group yet');
+    return flatFilters(filter.value);
+  });
+}
+
+/** The server's query of a list's params (fields left out when not set, as the list's own key has them). */
+export function listQueryOf({ pagination, sorters, filters, keyword }: GetListParams): ListQuery {
+  return {
+    ...(pagination?.page !== undefined ? { page: pagination.page } : {}),
+    ...(pagination ? { pageSize: pagination.pageSize } : {}),
+    ...(sorters?.length ? { sort: sorters } : {}),
+    ...(filters?.length ? { filters: flatFilters(filters) } : {}),
+    ...(keyword ? { keyword } : {}),
+  };
+}
+
+/** A list's params from the server's query a list builds (list/query.ts). */
+export function listParamsOf(resource: string, { page, pageSize, sort, filters, keyword }: ListQuery): GetListParams {
+  return {
+    resource,
+    ...(pageSize !== undefined ? { pagination: { page, pageSize } } : {}),
+    ...(sort ? { sorters: sort } : {}),
+    ...(filters ? { filters } : {}),
+    ...(keyword ? { keyword } : {}),
+  };
+}
+
+/** The swr key a list's page is cached under, and read ahead under. */
+export const listKey = (params: GetListParams) => ['list', params.resource, listQueryOf(params)] as const;
+
+/**
+ * How long a page read ahead waits to be read: a click's draw takes a fraction of it. Unread by
+ * then, it is dropped, so a later visit never draws an old answer.
+ */
+const AHEAD_TTL_MS = 2_000;
+
+interface ReadAhead {
+  answer: Promise<ListPage>;
+  /** The answer, once it has arrived. */
+  page?: ListPage;
+}
+
+export function createDataProvider({ request, download }: Pick<EngineHost, 'request' | 'download'>): DataProvider {
+  const ahead = new Map<string, ReadAhead>();
+  const aheadKey = (params: GetListParams) => unstable_serialize(listKey(params));
+  const silent = (meta: { silent?: boolean } | undefined) => (meta?.silent ? { silent: true } : undefined);
+  const send = (action: 'import/preview' | 'import', resource: string, file: File) => {
+    const body = new FormData();
+    body.append('file', file);
+    return request<Awaited<ReturnType<DataProvider['import']>>>(resourceUrl(resource, action), body, { silent: true });
+  };
+
+  return {
+    getList: (params) => request(resourceUrl(params.resource, 'list'), listQueryOf(params), silent(params.meta)),
+    getOne: ({ resource, id, meta }) => request(resourceUrl(resource, 'get'), { id }, silent(meta)),
+    // The server serves a definition on GET (a read with nothing to send); a POST there is a 404.
+    getDefinition: ({ resource, meta }) => request(resourceUrl(resource, 'definition'), undefined, { method: 'GET', ...silent(meta) }),
+    create: ({ resource, values, meta }) => request(resourceUrl(resource, 'create'), { values }, silent(meta)),
+    update: ({ resource, id, version, values, meta }) => request(resourceUrl(resource, 'update'), { id, version, values }, silent(meta)),
+    deleteOne: ({ resource, id, version, meta }) => request(resourceUrl(resource, 'delete'), { id, version }, silent(meta)),
+    deleteMany: ({ resource, ids, meta }) => request(resourceUrl(resource, 'bulk-delete'), { ids }, silent(meta)),
+    history: ({ resource, id, meta }) => request(resourceUrl(resource, 'history'), { id }, silent(meta)),
+    export: ({ format, filename, ...params }) => {
+      const query = encodeURIComponent(JSON.stringify(listQueryOf(params)));
+      return download(`${resourceUrl(params.resource, 'export')}?format=${format}&query=${query}`, filename);
+    },
+    importPreview: ({ resource, file }) => send('import/preview', resource, file),
+    import: ({ resource, file }) => send('import', resource, file),
+    aggregate: ({ resource, meta, ...body }) => request(resourceUrl(resource, 'aggregate'), { ...body, filters: body.filters && flatFilters(body.filters) }, silent(meta)),
+    action: ({ resource, id, action, version, values, meta }) =>
+      request(resourceUrl(resource, `${id}/actions/${encodeURIComponent(action)}`), { version, values }, silent(meta)),
+
+    prefetchList(params) {
+      const key = aheadKey(params);
+      const asked = ahead.get(key);
+      if (asked) return asked.answer;
+      const entry: ReadAhead = { answer: request<ListPage>(resourceUrl(params.resource, 'list'), listQueryOf(params)) };
+      // The list reads a failure as its own; unread, it has been told already.
+      entry.answer.then((page) => (entry.page = page)).catch(() => undefined);
+      ahead.set(key, entry);
+      setTimeout(() => {
+        if (ahead.get(key) === entry) ahead.delete(key);
+      }, AHEAD_TTL_MS);
+      return entry.answer;
+    },
+    aheadOf(params, take = false) {
+      const key = aheadKey(params);
+      const page = ahead.get(key)?.page;
+      if (page && take) ahead.delete(key);
+      return page;
+    },
+    takeAhead(params) {
+      const key = aheadKey(params);
+      const entry = ahead.get(key);
+      ahead.delete(key);
+      return entry?.answer;
+    },
+  };
+}

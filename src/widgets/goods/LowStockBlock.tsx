@@ -1,0 +1,60 @@
+/**
+ * The goods whose stock has run low, fewest first: a bespoke block built on the engine's headless
+ * list controller and the data provider, drawn its own way (a plain list, not the engine's table).
+ * The worked example of docs/widgets.md: it imports nothing of the engine, only the widgets'
+ * interface. `options.resource` (goods by default) and `options.low` (10) tune it.
+ */
+import { useMemo } from 'react';
+import { Button, Flex, List, Pagination, Result, Skeleton } from 'antd';
+import { ReloadOutlined } from '@ant-design/icons';
+import type { ResourceDefinition } from '../../contract/resource';
+import type { ListSpec } from '../../contract/screen';
+import { useWidgetHost } from '../interface/host';
+import type { BlockProps } from '../interface/registry';
+import { StockLevelCell } from './StockLevelCell';
+
+const PAGE_SIZE = 10;
+
+function LowStockList({ definition, screenId, low }: { definition: ResourceDefinition; screenId: string; low: number }) {
+  const { t, lang, useListController } = useWidgetHost();
+  // What a screen's list would say: the columns it reads, a fixed filter, a sort and a page size.
+  const spec = useMemo<ListSpec>(
+    () => ({
+      columns: [{ field: 'name' }, { field: 'stock' }],
+      filters: [{ field: 'stock', op: 'range', value: [null, low] }],
+      defaultSort: [{ field: 'stock', order: 'asc' }],
+      pageSize: PAGE_SIZE,
+    }),
+    [low],
+  );
+  const list = useListController({ definition, spec, screenId });
+  if (list.error && !list.data) return <Result status="error" title={t('loadFailed')} extra={<Button onClick={list.refresh}>{t('retry')}</Button>} />;
+  return (
+    <Flex vertical gap={8}>
+      <Flex justify="space-between" align="center">
+        <strong>{definition.title[lang]}</strong>
+        <Button type="text" icon={<ReloadOutlined />} aria-label={t('refresh')} onClick={list.refresh} />
+      </Flex>
+      <List
+        loading={list.isLoading && !list.data}
+        dataSource={list.rows}
+        locale={{ emptyText: t('empty') }}
+        renderItem={(record) => (
+          <List.Item key={record.id}>
+            <span>{String(record.name ?? `#${record.id}`)}</span>
+            <StockLevelCell value={record.stock} record={record} field={undefined} options={{ low }} />
+          </List.Item>
+        )}
+      />
+      <Pagination size="small" align="end" current={list.page} pageSize={list.pageSize} total={list.total} showTotal={(total) => t('total', { total })} onChange={list.setPage} />
+    </Flex>
+  );
+}
+
+export default function LowStockBlock({ screen, options }: BlockProps) {
+  const { useDefinition } = useWidgetHost();
+  const { data: definition } = useDefinition(typeof options.resource === 'string' ? options.resource : 'goods');
+  const low = typeof options.low === 'number' ? options.low : 10;
+  if (!definition) return <Skeleton active paragraph={{ rows: 4 }} />;
+  return <LowStockList definition={definition} screenId={screen.id} low={low} />;
+}

@@ -1,0 +1,107 @@
+/**
+ * The engine's headless controllers, as a bespoke widget sees them: a list, a form or a detail's
+ * state and operations, with nothing drawn. The engine's renderers draw these same controllers
+ * with antd; a widget reaches them through useWidgetHost() (useListController…) and draws them its
+ * own way. See docs/widgets.md.
+ */
+import type { Dispatch, SetStateAction } from 'react';
+import type { HistoryEntry, ListPage, ListQuery, ResourceDefinition, ResourceRecord, Sort } from '../../contract/resource';
+import type { Action, ListSpec } from '../../contract/screen';
+import type { GetListParams } from './data-provider';
+
+/** What a list's search form holds: a value per field name, and the keyword. */
+export interface SearchValues {
+  keyword?: string;
+  fields: Record<string, unknown>;
+}
+
+export type Density = NonNullable<ListSpec['density']>;
+export type Pin = 'start' | 'end';
+
+/** A user's column settings of one list, kept per user and screen. */
+export interface ColumnSettings {
+  /** Every column id, in the order drawn (pinned ones are moved to their side when drawn). */
+  order: string[];
+  hidden: string[];
+  pinned: Record<string, Pin>;
+  density: Density;
+}
+
+export interface ListControllerProps {
+  definition: ResourceDefinition;
+  /** The list's columns, search, fixed filters, sort and paging, as a screen's list says them. */
+  spec: ListSpec;
+  /** The screen the list belongs to: its column settings are kept under it. */
+  screenId: string;
+}
+
+/** Selected rows by id (as a string), as TanStack Table keeps them. */
+export type Selection = Record<string, true>;
+
+export interface ListController {
+  definition: ResourceDefinition;
+  spec: ListSpec;
+
+  // What is asked: search, sort, page. A change of search or sort goes back to page one.
+  search: SearchValues;
+  /** The same search again is a deliberate refresh. */
+  setSearch(values: SearchValues): void;
+  setFilter(field: string, value: unknown): void;
+  sort: Sort[];
+  setSort(sort: Sort[]): void;
+  page: number;
+  pageSize: number;
+  /** The page sizes offered. */
+  pageSizes: number[];
+  setPage(page: number, pageSize?: number): void;
+  /** The server's query and the data provider's params of the page shown. */
+  query: ListQuery;
+  params: GetListParams;
+
+  // What came back.
+  data: ListPage | undefined;
+  rows: ResourceRecord[];
+  total: number;
+  error: unknown;
+  isLoading: boolean;
+  refresh(): void;
+
+  // Selection, for bulk actions; a new query clears it.
+  selection: Selection;
+  setSelection: Dispatch<SetStateAction<Selection>>;
+  selected: ResourceRecord[];
+  clearSelection(): void;
+
+  // The user's column settings.
+  columnSettings: ColumnSettings;
+  setColumnSettings(next: ColumnSettings): void;
+  resetColumnSettings(): void;
+}
+
+export interface DetailControllerProps {
+  definition: ResourceDefinition;
+  id: number;
+  /** Read the record's change history too. */
+  history?: boolean;
+  /** The detail's actions; those the user may take on this record are offered. */
+  actions?: Action[];
+}
+
+/** An action offered on the record shown, and whether it can be pressed now. */
+export interface OfferedAction {
+  action: Action;
+  disabled: boolean;
+}
+
+export interface DetailController {
+  definition: ResourceDefinition;
+  record: ResourceRecord | undefined;
+  error: unknown;
+  isLoading: boolean;
+  /** The record's changes as the server answers them; undefined when not asked, or while loading. */
+  history: HistoryEntry[] | undefined;
+  historyLoading: boolean;
+  /** The actions the user holds the permission for and whose `visible` holds for this record. */
+  actions: OfferedAction[];
+  refresh(): void;
+}

@@ -1,0 +1,65 @@
+/**
+ * What widgets need from around them, defined at the widgets' own level and provided by the engine
+ * (src/engine/provider.tsx): the console's language and strings, navigation, the data provider and
+ * the reads built on it, dictionaries, lookups, uploads and the headless controllers. A widget reaches these through
+ * useWidgetHost and imports nothing of the engine, so imports point one way: engine → widgets.
+ */
+import { createContext, useContext } from 'react';
+import type { Lang, ListPage, ResourceDefinition, ResourceField, ResourceRecord } from '../../contract/resource';
+import type { UploadData } from '../../contract/upload';
+import type { Choice } from './choices';
+import type { DetailController, DetailControllerProps, ListController, ListControllerProps } from './controllers';
+import type { DataProvider, GetListParams } from './data-provider';
+import type { WidgetMessageKey } from './messages';
+
+/** A read through swr: its data once arrived, its error, and a way to read it again. */
+export interface Read<T> {
+  data: T | undefined;
+  error: unknown;
+  isLoading: boolean;
+  mutate(): unknown;
+}
+
+export interface DictionaryOption {
+  value: string;
+  label: string;
+  /** A disabled item: not offered for new choices, still named for old records. */
+  disabled: boolean;
+}
+
+export interface WidgetHost {
+  lang: Lang;
+  /** The console's strings, in its language (messages.ts lists the keys widgets use). */
+  t(key: WidgetMessageKey, params?: Record<string, string | number>): string;
+  navigate(to: string): void;
+  /** Every resource read and write. */
+  data: DataProvider;
+  /** Sends a file to the console's uploads; answers where it is kept. */
+  upload(file: File, kind: 'image' | 'file'): Promise<UploadData>;
+
+  // Reads shared with the engine's renderers through swr (one request for one key). They are hooks:
+  // call them as hooks, unconditionally, at a widget's top level.
+  /** A list's page; no params, no read. */
+  useList(params: GetListParams | undefined, options?: { keepPreviousData?: boolean }): Read<ListPage>;
+  /** One record; no resource or id, no read. */
+  useOne(resource: string | undefined, id: number | undefined): Read<ResourceRecord>;
+  useDefinition(resource: string | undefined): Read<ResourceDefinition>;
+  /** A dictionary's items by its code, disabled ones included (old records still carry them). */
+  useDictionary(code: string | undefined): { options: DictionaryOption[] | undefined; isLoading: boolean };
+  /** The same items as choices of a select or tag. */
+  useDictionaryChoices(code: string | undefined): { choices: Choice[] | undefined; isLoading: boolean };
+  /** The label of the record a lookup field points at; null when it cannot be read, undefined while it loads. */
+  useLookupLabel(field: ResourceField | undefined, value: unknown): string | null | undefined;
+
+  // The engine's headless controllers, the same ones its renderers draw (controllers.ts).
+  useListController(props: ListControllerProps): ListController;
+  useDetailController(props: DetailControllerProps): DetailController;
+}
+
+export const WidgetHostContext = createContext<WidgetHost | null>(null);
+
+export function useWidgetHost(): WidgetHost {
+  const host = useContext(WidgetHostContext);
+  if (!host) throw new Error('A widget is drawn outside the engine (no WidgetHostContext)');
+  return host;
+}
