@@ -3,14 +3,12 @@
  * timeline, the quotes the caller may see) and public asking. Reads go through the resource API's
  * readers, so the same visibility holds; SQL lives in store.ts.
  */
-import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Code } from '../../src/contract/envelope';
 import { BaoJiaAnswer, BaoJiaBody, HandleFindAnswer, HandleFindQuery } from '../../src/contract/api/quoting';
 import type { DatabaseHandle } from '../db/open';
 import { ok } from '../http/envelope';
 import { ApiError } from '../http/errors';
-import { routeSchema } from '../http/route';
+import { routeSchema, type App } from '../http/route';
 import { tokenHash } from '../auth/tokens';
 import { assertAction, resourceCaller } from '../resources/caller';
 import { resourceRegistry } from '../resources/definitions';
@@ -34,8 +32,7 @@ export interface QuotingRouteOptions {
   onWritten?: (event: WrittenEvent) => void;
 }
 
-export async function quotingRoutes(fastify: FastifyInstance, { database, onWritten }: QuotingRouteOptions) {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+export async function quotingRoutes(app: App, { database, onWritten }: QuotingRouteOptions) {
   const { db } = database;
   const ctx: ResourceContext = { db, dialect: database.dialect, registry: resourceRegistry(database), totals: totalsCache() };
   const byAddress = attemptWindow(5, PUBLIC_WINDOW_MS);
