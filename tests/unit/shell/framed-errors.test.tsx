@@ -1,13 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
-import { mockServer } from '../setup';
 import { renderAt } from '../render-at';
 import type { MenuItem } from '../../../src/contract/api/auth';
 import { routes } from '../../../src/shell/app/routes';
 import { sessionStore } from '../../../src/shell/auth/session';
 import { removeToken, setToken } from '../../../src/shell/request/token';
 import { tabsStore } from '../../../src/shell/tabs/tabs-store';
+import { serveQuietFrame, signInSeller } from './seller-session';
 
 globalThis.ResizeObserver ??= class {
   observe() {}
@@ -26,27 +25,13 @@ const item = (path: string, zh: string, permission: string): MenuItem => ({
   children: [],
 });
 
-/** A seller whose menu holds the user admin page without its permission. */
-function signInSeller() {
-  setToken('t');
-  sessionStore.set({
-    user_info: { id: 1, name: '王小美', logo: '/avatar.svg' },
-    role: ['seller'],
-    role_type: ['seller'],
-    permission: ['menu:Question'],
-    team: { id: 1, name: '询价一组', type: 1 },
-    menu: [item('/common/info/question', '我要询价', 'menu:Question'), item('/setting/user', '用户管理', 'menu:User')],
-  });
-}
 
 describe('refused and unknown pages', { timeout: 30_000 }, () => {
   beforeEach(() => {
-    signInSeller();
-    mockServer.use(
-      http.post('*/api/index/find-notice', () => HttpResponse.json({ code: 200, msg: 'ok', data: { rows: [] } })),
-      http.post('*/chat/talk/session/list', () => HttpResponse.json({ code: 200, msg: 'ok', data: { rows: [] } })),
-      http.post('*/chat/ticket', () => HttpResponse.json({ code: 503, msg: 'unavailable', data: null }, { status: 503 })),
-    );
+    setToken('t');
+    // The menu holds the user admin page, without its permission.
+    signInSeller([item('/common/info/question', '我要询价', 'menu:Question'), item('/setting/user', '用户管理', 'menu:User')], ['menu:Question']);
+    serveQuietFrame();
   });
   afterEach(() => {
     cleanup();

@@ -1,12 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
-import { mockServer } from '../setup';
 import { renderAt } from '../render-at';
 import type { MenuItem } from '../../../src/contract/api/auth';
 import ConsoleLayout from '../../../src/shell/layout/ConsoleLayout';
 import { sessionStore } from '../../../src/shell/auth/session';
-import { signInSeller } from './seller-session';
+import { serveQuietFrame, signInSeller } from './seller-session';
 import { deviceStore, themeStore } from '../../../src/shell/theme/settings-store';
 import { defaultTheme } from '../../../src/shell/theme/theme';
 
@@ -26,11 +24,7 @@ const tools = () => within(document.querySelector<HTMLElement>('.console-tools')
 describe('the console frame on a phone', { timeout: 20_000 }, () => {
   beforeEach(() => {
     signInSeller(MENU);
-    mockServer.use(
-      http.post('*/api/index/find-notice', () => HttpResponse.json({ code: 200, msg: 'ok', data: { rows: [] } })),
-      http.post('*/chat/talk/session/list', () => HttpResponse.json({ code: 200, msg: 'ok', data: { rows: [] } })),
-      http.post('*/chat/ticket', () => HttpResponse.json({ code: 503, msg: 'unavailable', data: null }, { status: 503 })),
-    );
+    serveQuietFrame();
     themeStore.set(defaultTheme);
     deviceStore.set('mobile');
     renderAt([{ path: '/', element: <ConsoleLayout />, children: [{ path: '*', element: <p>page content</p> }] }], '/goods/list');

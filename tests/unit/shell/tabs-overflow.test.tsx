@@ -6,6 +6,7 @@ import { sessionStore } from '../../../src/shell/auth/session';
 import { TabsBar } from '../../../src/shell/tabs/TabsBar';
 import { tabsStore } from '../../../src/shell/tabs/tabs-store';
 import type { TabRoute } from '../../../src/shell/tabs/tab-rules';
+import { signInSeller } from './seller-session';
 
 // antd's menus measure themselves with ResizeObserver, which jsdom lacks.
 globalThis.ResizeObserver ??= class {
@@ -64,14 +65,7 @@ describe('the tabs bar when its tabs do not fit', () => {
   });
 
   function open(count: number, at: number) {
-    sessionStore.set({
-      user_info: { id: 1, name: 'x', logo: '/avatar.svg' },
-      role: ['seller'],
-      role_type: ['seller'],
-      permission: [],
-      team: { id: 1, name: 't', type: 1 },
-      menu: PAGES.map((_, n) => item(n)),
-    });
+    signInSeller(PAGES.map((_, n) => item(n)));
     tabsStore.set(Array.from({ length: count }, (_, n) => tab(n)));
     return renderAt([{ path: '*', element: <TabsBar draggable={false} /> }], `/p/${at}`);
   }
