@@ -48,11 +48,12 @@ server {
         proxy_set_header X-Forwarded-For $remote_addr;
         proxy_set_header X-Forwarded-Proto $scheme;
         proxy_set_header X-Forwarded-Host $host;
-        # Chat sockets stay open for hours; the server pings them.
+        # Chat sockets stay open for hours; between the server's pings (CHAT_PING_INTERVAL) they
+        # may be quiet, and a long export streams for minutes.
         proxy_read_timeout 1h;
         proxy_send_timeout 1h;
-        # A process that is down, or draining after SIGTERM (503), hands idempotent requests to the
-        # next one; a POST that got the drain's 503 is retried by the console itself.
+        # A process that is down, or draining after SIGTERM (503), hands GETs to the next one; a
+        # POST is never replayed here (it may have been half done when a process died).
         proxy_next_upstream error timeout http_503;${revealUpstream ? '\n        add_header X-Upstream $upstream_addr always;' : ''}
     }
 }

@@ -1,13 +1,16 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { spawnServer, type SpawnedServer } from '../support/spawn-server';
 import { call, DIALECTS, loginAs, type CallResult } from '../support/server-harness';
 import { processDatabase } from '../support/process-database';
-import { chatUser } from '../support/chat-api';
+import { chatUser, PNG_BYTES } from '../support/chat-api';
 import { connectChat, type ChatClient } from '../support/chat-client';
 import { NGINX_PATH, startNginx, type RunningProxy } from '../support/nginx-proxy';
+import { nginxSite } from '../../scripts/nginx-config';
 import { loadBundledScreens } from '../../server/screens/bundled';
 import type { MessageContent, PublishAck } from '../../src/contract/chat';
 
@@ -20,6 +23,13 @@ const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const nginxMissing = !fs.existsSync(NGINX_PATH);
 const skipped = nginxMissing && !process.env.CI;
 if (skipped) console.warn(`multi-process.test.ts skipped: no nginx at ${NGINX_PATH} (apt-get install nginx, or set NGINX_PATH)`);
+
+describe('docs/deploy.md', () => {
+  it('shows the nginx site this test runs, as scripts/nginx-config.ts writes it', () => {
+    const doc = fs.readFileSync(path.resolve(import.meta.dirname, '../../docs/deploy.md'), 'utf8');
+    expect(doc).toContain(nginxSite({ listen: '80', upstreams: ['127.0.0.1:5201', '127.0.0.1:5202'] }));
+  });
+});
 
 /** PostgreSQL when the run has one (as in CI), the shared SQLite file otherwise. */
 const dialect = DIALECTS.at(-1)!;
@@ -37,7 +47,10 @@ describe.skipIf(skipped)(`two server processes on one ${dialect} database and Re
     if (nginxMissing) throw new Error(`nginx is required in CI and is not at ${NGINX_PATH}`);
     const database = await processDatabase(dialect);
     cleanups.push(database.drop);
-    const env = { ...database.env, REDIS_URL, REDIS_PREFIX: prefix, TRUST_PROXY: 'on', IDLE_LOCK_MINUTES: String(IDLE_LOCK_MINUTES) };
+    // As docs/deploy.md says: one DATA_DIR for all, since uploaded files live there.
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-multi-'));
+    cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const env = { DATA_DIR: dataDir, ...database.env, REDIS_URL, REDIS_PREFIX: prefix, TRUST_PROXY: 'on', IDLE_LOCK_MINUTES: String(IDLE_LOCK_MINUTES) };
     // One after the other: the first migrates and seeds, the second finds it done.
     for (let i = 0; i < 2; i++) servers.push(await spawnServer(env));
     upstreams = servers.map((s) => new URL(s.url).host);
@@ -81,6 +94,18 @@ describe.skipIf(skipped)(`two server processes on one ${dialect} database and Re
     }
     expect([...seen].sort()).toEqual([...upstreams].sort());
     expect(seen).toContain(upstreamOf(login));
+  });
+
+  it('serves a file uploaded through one process from both', async () => {
+    const { token } = await loginAs(proxy, 'seller', 'seller123');
+    const form = new FormData();
+    form.append('file', new Blob([PNG_BYTES]), 'logo.png');
+    const uploaded = await fetch(`${proxy.url}/api/uploads?kind=image`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    const body = (await uploaded.json()) as { code: number; data: { url: string } };
+    expect(body.code).toBe(200);
+    const served = [await fetch(proxy.url + body.data.url), await fetch(proxy.url + body.data.url)];
+    expect(served.map((r) => r.status)).toEqual([200, 200]);
+    expect(new Set(served.map((r) => r.headers.get('x-upstream'))).size).toBe(2);
   });
 
   it('delivers a chat message from a socket on one process to a user whose socket is on the other', async () => {
