@@ -43,6 +43,18 @@ function dosTime(date: Date): { time: number; date: number } {
 
 export function zipWriter(output: Writable, modified = new Date()): ZipWriter {
   const stamp = dosTime(modified);
+  /** The fields a local header and a central directory record share, in the same order, from `at`. */
+  function describe(target: Buffer, at: number, file: Written) {
+    target.writeUInt16LE(VERSION, at);
+    target.writeUInt16LE(FLAGS, at + 2);
+    target.writeUInt16LE(DEFLATE, at + 4);
+    target.writeUInt16LE(stamp.time, at + 6);
+    target.writeUInt16LE(stamp.date, at + 8);
+    target.writeUInt32LE(file.crc, at + 10);
+    target.writeUInt32LE(file.compressed, at + 14);
+    target.writeUInt32LE(file.size, at + 18);
+    target.writeUInt16LE(file.name.length, at + 22);
+  }
   const done: Written[] = [];
   let offset = 0;
   let scratch = Buffer.allocUnsafe(1 << 20);
@@ -73,16 +85,11 @@ export function zipWriter(output: Writable, modified = new Date()): ZipWriter {
     async entry(name) {
       await closeEntry();
       const encoded = Buffer.from(name, 'utf8');
+      const written: Written = { name: encoded, offset, crc: 0, compressed: 0, size: 0 };
       const header = Buffer.alloc(30);
       header.writeUInt32LE(0x04034b50, 0);
-      header.writeUInt16LE(VERSION, 4);
-      header.writeUInt16LE(FLAGS, 6);
-      header.writeUInt16LE(DEFLATE, 8);
-      header.writeUInt16LE(stamp.time, 10);
-      header.writeUInt16LE(stamp.date, 12);
-      // CRC and sizes (14–25) stay 0: the data descriptor carries them.
-      header.writeUInt16LE(encoded.length, 26);
-      const written: Written = { name: encoded, offset, crc: 0, compressed: 0, size: 0 };
+      // CRC and sizes are still 0 here: the data descriptor carries them.
+      describe(header, 4, written);
       await put(Buffer.concat([header, encoded]));
       const deflate = zlib.createDeflateRaw();
       // Compressed chunks go out as they come; write() waits for the output to drain.
@@ -115,15 +122,7 @@ export function zipWriter(output: Writable, modified = new Date()): ZipWriter {
         const record = Buffer.alloc(46);
         record.writeUInt32LE(0x02014b50, 0);
         record.writeUInt16LE(VERSION, 4);
-        record.writeUInt16LE(VERSION, 6);
-        record.writeUInt16LE(FLAGS, 8);
-        record.writeUInt16LE(DEFLATE, 10);
-        record.writeUInt16LE(stamp.time, 12);
-        record.writeUInt16LE(stamp.date, 14);
-        record.writeUInt32LE(file.crc, 16);
-        record.writeUInt32LE(file.compressed, 20);
-        record.writeUInt32LE(file.size, 24);
-        record.writeUInt16LE(file.name.length, 28);
+        describe(record, 6, file);
         // Extra field, comment, disk, attributes: none (30–41).
         record.writeUInt32LE(file.offset, 42);
         await put(Buffer.concat([record, file.name]));

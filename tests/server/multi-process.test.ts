@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Redis } from 'ioredis';
 import { spawnServer, type SpawnedServer } from '../support/spawn-server';
+import { dropRedisPrefix, REDIS_URL } from '../support/redis';
 import { call, DIALECTS, loginAs, type CallResult } from '../support/server-harness';
 import { processDatabase } from '../support/process-database';
 import { chatUser, PNG_BYTES } from '../support/chat-api';
@@ -14,7 +14,6 @@ import { nginxSite } from '../../scripts/nginx-config';
 import { loadBundledScreens } from '../../server/screens/bundled';
 import type { MessageContent, PublishAck } from '../../src/contract/chat';
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
 /** Six seconds: long enough for a step, short enough to wait out. */
 const IDLE_LOCK_MINUTES = 0.1;
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -62,10 +61,7 @@ describe.skipIf(skipped)(`two server processes on one ${dialect} database and Re
     await proxy?.stop();
     for (const server of servers) await server.stop();
     for (const cleanup of cleanups) await cleanup();
-    const redis = new Redis(REDIS_URL);
-    const keys = await redis.keys(`${prefix}:*`);
-    if (keys.length > 0) await redis.del(...keys);
-    await redis.quit();
+    await dropRedisPrefix(prefix);
   });
 
   const upstreamOf = (answer: CallResult) => answer.headers.get('x-upstream');
