@@ -3,7 +3,7 @@ import type { Database } from '../db/schema';
 import type { TalkType } from '../../src/contract/api/chat';
 import { Code } from '../../src/contract/envelope';
 import { ApiError } from '../http/errors';
-import { prepared } from './compiled';
+import { prepared } from '../db/prepared';
 
 /** A conversation as one of its participants addresses it, checked to be theirs. */
 export interface Conversation {

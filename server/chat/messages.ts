@@ -5,7 +5,7 @@ import { MSG_SYSTEM, type ChatRecord, type MessageExtra, type MsgType, type Talk
 import type { MessageContent } from '../../src/contract/chat';
 import type { ChatHub } from './hub';
 import { lockKey, type BatchWriter } from '../db/batch';
-import { prepared } from './compiled';
+import { prepared } from '../db/prepared';
 
 type MessageRow = Selectable<ChatMessageTable>;
 

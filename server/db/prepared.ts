@@ -1,5 +1,5 @@
 import type { Compilable, CompiledQuery, DialectAdapter, Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database } from './schema';
 
 /** Stands for the i-th value of a run while the query is compiled. */
 class Slot {
@@ -10,10 +10,10 @@ class Slot {
 export type Prepared<Args extends readonly unknown[], Row> = (db: Kysely<Database>, ...args: Args) => Promise<Row[]>;
 
 /**
- * A query of the chat's hot path (each message runs several) whose shape never changes: Kysely
- * builds and compiles it once per dialect instead of at every call, which cost more than running it.
- * `build` gets stand-ins for the values: use each only as a value (compared, inserted, set), never
- * as a list or to decide the query's shape.
+ * A query of a hot path (a chat message runs several, every request checks its login) whose shape
+ * never changes: Kysely builds and compiles it once per dialect instead of at every call, which cost
+ * more than running it. `build` gets stand-ins for the values: use each as one value (compared,
+ * inserted, set, an item of an `in` list), never to decide the query's shape.
  */
 export function prepared<Args extends readonly unknown[], Row>(build: (db: Kysely<Database>, ...values: Args) => Compilable<Row>): Prepared<Args, Row> {
   // Keyed by the dialect's adapter, which a database and its transactions share.
