@@ -3,9 +3,10 @@
  * read, the headers it may come under. The maps are seeded into recon_column_maps, where an admin
  * edits them; these defaults are what a new database starts with.
  */
-export type Platform = 'douyin' | 'kuaishou' | 'wechat';
+import { RECON_FILE_KINDS as FILE_KINDS } from '../../src/contract/api/reconciliation';
 
-export const FILE_KINDS = ['douyin_orders', 'douyin_flows', 'kuaishou_orders', 'kuaishou_bills', 'wechat_orders', 'wechat_flows', 'shipments'] as const;
+export { FILE_KINDS };
+export type Platform = 'douyin' | 'kuaishou' | 'wechat';
 export type FileKind = (typeof FILE_KINDS)[number];
 
 /** The fees itemised per order; every platform's fee column folds into one of these. */

@@ -6,7 +6,9 @@
 import { FEE_KINDS, type FeeKind } from './file-kinds';
 import type { Fees, SettlementLine } from './lines';
 
-export const OUTCOMES = ['matched', 'mismatch', 'unshipped', 'unsettled', 'refunded', 'duplicate', 'orphan', 'no_shipment', 'pending'] as const;
+import { RECON_OUTCOMES as OUTCOMES } from '../../src/contract/api/reconciliation';
+
+export { OUTCOMES };
 export type Outcome = (typeof OUTCOMES)[number];
 
 /** What the matcher needs of an order. */
