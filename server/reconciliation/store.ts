@@ -16,6 +16,26 @@ function chunks<T>(items: T[]): T[][] {
   return out;
 }
 
+/** Whether writing values would change the row: only then is it written, so importing a file twice writes nothing. */
+function differs<Row extends object>(row: Row, values: Partial<Row>): boolean {
+  return (Object.keys(values) as Array<keyof Row>).some((key) => row[key] !== values[key]);
+}
+
+/** What matching found, as the columns of an order. */
+export function resultColumns(result: MatchResult) {
+  return {
+    outcome: result.outcome,
+    expected_fen: result.expected_fen,
+    settled_fen: result.settled_fen,
+    difference_fen: result.difference_fen,
+    fee_fen: result.fee_fen,
+    fee_service_fen: result.fees.service,
+    fee_commission_fen: result.fees.commission,
+    fee_affiliate_fen: result.fees.affiliate,
+    fee_other_fen: result.fees.other,
+  };
+}
+
 /** The column map of a file kind as admins left it; a field they deleted falls back to nothing, not to the default. */
 export async function columnMapOf(db: Db, kind: FileKind): Promise<ColumnMap> {
   const rows = await db.selectFrom('recon_column_maps').select(['field', 'aliases']).where('kind', '=', kind).execute();
@@ -103,8 +123,7 @@ export async function saveOrders(db: Db, team: number, platform: StorePlatform, 
         Object.assign(values, { express_company: row.express_company, express_no: row.express_no, shipped_at: row.shipped_at });
         if (values.status !== 'refunded') values.status = row.status;
       }
-      const changed = (Object.keys(values) as Array<keyof typeof values>).some((key) => row[key] !== values[key]);
-      if (!changed) {
+      if (!differs(row, values)) {
         counts.unchanged++;
         continue;
       }
@@ -157,7 +176,7 @@ export async function saveSettlements(db: Db, team: number, platform: StorePlatf
         fresh.push({ ...values, team_id: team, platform, shop_name: shop, flow_no: line.flow_no, created_at: now, updated_at: now });
         continue;
       }
-      if (!(Object.keys(values) as Array<keyof typeof values>).some((key) => row[key] !== values[key])) {
+      if (!differs(row, values)) {
         counts.unchanged++;
         continue;
       }
@@ -212,7 +231,7 @@ export async function applyShipments(db: Db, team: number, lines: ShipmentLine[]
         status: row.status === 'pending' ? ('shipped' as const) : row.status,
         shipment_recorded: 1,
       };
-      if ((Object.keys(values) as Array<keyof typeof values>).every((key) => row[key] === values[key])) {
+      if (!differs(row, values)) {
         counts.unchanged++;
         continue;
       }
@@ -257,18 +276,8 @@ export async function saveResults(db: Db, team: number, results: MatchResult[], 
     for (const result of results) {
       const row = byOrder.get(result.order_no);
       if (!row) continue;
-      const values = {
-        outcome: result.outcome,
-        expected_fen: result.expected_fen,
-        settled_fen: result.settled_fen,
-        difference_fen: result.difference_fen,
-        fee_fen: result.fee_fen,
-        fee_service_fen: result.fees.service,
-        fee_commission_fen: result.fees.commission,
-        fee_affiliate_fen: result.fees.affiliate,
-        fee_other_fen: result.fees.other,
-      };
-      if ((Object.keys(values) as Array<keyof typeof values>).every((key) => row[key] === values[key])) continue;
+      const values = resultColumns(result);
+      if (!differs(row, values)) continue;
       changed++;
       await trx
         .updateTable('store_orders')

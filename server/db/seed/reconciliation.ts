@@ -7,6 +7,7 @@ import type { Insertable } from 'kysely';
 import type { Database, StorePlatform } from '../schema';
 import { RECON_TOLERANCE_FEN, RECON_UNSETTLED_DAYS } from '../../../src/contract/api/reconciliation';
 import { matchOrders } from '../../reconciliation/match';
+import { resultColumns } from '../../reconciliation/store';
 import type { Fees, SettlementLine } from '../../reconciliation/lines';
 
 type OrderRow = Insertable<Database['store_orders']>;
@@ -87,18 +88,7 @@ export function reconciliationRows(orders: OrderRow[], now: number): SettlementR
       orphans.add(result.order_no);
       continue;
     }
-    Object.assign(order, {
-      outcome: result.outcome,
-      expected_fen: result.expected_fen,
-      settled_fen: result.settled_fen,
-      difference_fen: result.difference_fen,
-      fee_fen: result.fee_fen,
-      fee_service_fen: result.fees.service,
-      fee_commission_fen: result.fees.commission,
-      fee_affiliate_fen: result.fees.affiliate,
-      fee_other_fen: result.fees.other,
-      reconciled: result.outcome === 'matched' || result.outcome === 'refunded' ? 1 : 0,
-    });
+    Object.assign(order, resultColumns(result), { reconciled: result.outcome === 'matched' || result.outcome === 'refunded' ? 1 : 0 });
   }
   return lines.map(({ order, line: settled }) => ({
     team_id: order.team_id,
