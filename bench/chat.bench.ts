@@ -9,13 +9,14 @@
  *
  * Each side needs a file descriptor per socket: with 5,000 sockets, `ulimit -n` must be above about
  * 5,200 for this process and for the server (`ulimit -n 20000` before `npm run bench` if it is not).
- * CHAT_BENCH_SOCKETS and CHAT_BENCH_RATE change the load.
+ * CHAT_BENCH_SOCKETS and CHAT_BENCH_RATE change the load; CHAT_BENCH_PROFILE=<dir> profiles the server.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import WebSocket from 'ws';
@@ -23,6 +24,7 @@ import { openDatabase } from '../server/db/open';
 import { prepareDatabase } from '../server/db/prepare';
 import { createSession } from '../server/auth/sessions';
 import { spawnServer } from '../tests/support/spawn-server';
+import { bundleServer, SERVER_BUNDLE, SERVER_ENTRY } from '../scripts/build-server';
 import type { ChatFrame, ConnectContent, MessageContent, PublishAck } from '../src/contract/chat';
 import type { PublishBody } from '../src/contract/api/chat';
 import type { BenchRow } from './lib/row';
@@ -85,6 +87,17 @@ async function prepareUsers(dataDir: string): Promise<{ ids: number[]; tokens: s
   });
   await database.close();
   return { ids, tokens };
+}
+
+/**
+ * CHAT_BENCH_PROFILE=<dir> writes a CPU profile of the chat server there (open it in Chrome's
+ * DevTools), to find where a message's time goes.
+ */
+function profiling(): Record<string, string> {
+  const dir = process.env.CHAT_BENCH_PROFILE;
+  if (!dir) return {};
+  const preload = pathToFileURL(path.join(import.meta.dirname, 'fixtures/cpu-profile.mjs')).href;
+  return { CPU_PROFILE_DIR: path.resolve(dir), NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${preload}`.trim() };
 }
 
 function startBareRelay(): Promise<Running> {
@@ -336,8 +349,13 @@ export default async function chatBench(): Promise<BenchRow[]> {
       return JSON.stringify({ event: 'im.message', content });
     };
 
-    // The chat server first: its measured peak sets the lighter rate both sides are then held to.
-    const server = await spawnServer({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', CHAT_PING_INTERVAL: String(PING_INTERVAL_S), CHAT_PING_TIMEOUT: String(PING_INTERVAL_S * 3) });
+    // The chat server first: its measured peak sets the lighter rate both sides are then held to. It
+    // runs compiled, as `npm start` runs it.
+    await bundleServer(SERVER_ENTRY, SERVER_BUNDLE);
+    const server = await spawnServer(
+      { DATA_DIR: dataDir, LOG_LEVEL: 'warn', CHAT_PING_INTERVAL: String(PING_INTERVAL_S), CHAT_PING_TIMEOUT: String(PING_INTERVAL_S * 3), ...profiling() },
+      SERVER_BUNDLE,
+    );
     const body = (to: number, clientMsgId: string): PublishBody => ({
       talk_type: 1, receiver_id: ids[to], msg_type: 1, content: `bench message ${clientMsgId}`, client_msg_id: clientMsgId,
     });

@@ -28,6 +28,8 @@ import { clientErrorRoutes } from './errors/routes';
 import { shareRoutes } from './share/routes';
 import { reconciliationRoutes } from './reconciliation/routes';
 import { resourceRoutes } from './resources/routes';
+import { quotingRoutes } from './quoting/routes';
+import { quotingLive } from './quoting/live';
 import { definitionRoutes } from './resources/definition-routes';
 import { listResourceDefinitions } from './resources/definitions';
 import { screenRoutes } from './screens/routes';
@@ -100,7 +102,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(reconciliationRoutes, { db });
   await app.register(chatPlugin, { db, writes: database.writes, config });
   await app.register(uploadRoutes, { config });
-  await app.register(resourceRoutes, { database });
+  const onWritten = quotingLive(db, app.chatHub, app.log);
+  await app.register(resourceRoutes, { database, onWritten });
+  await app.register(quotingRoutes, { database, onWritten });
   await app.register(definitionRoutes, { database });
   const definitions = () => listResourceDefinitions(database);
   await app.register(screenRoutes, {

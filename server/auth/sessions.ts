@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { newToken, tokenHash } from './tokens';
 import { lockKey, type BatchWriter } from '../db/batch';
+import { prepared } from '../db/prepared';
 
 export interface SessionPolicy {
   accessTtlMs: number;
@@ -75,6 +76,12 @@ function loginQuery(db: Kysely<Database>) {
     .select(['s.id as session_id', 's.expires_at', 's.revoked_at', 's.last_seen_at', 's.locked', 'u.id as user_id', 'u.team_id', 'u.username', 'u.name', 'u.status']);
 }
 
+// Every request and every chat message runs one of these, so they are compiled once.
+const loginByToken = prepared((db, hash: string) =>
+  loginQuery(db).innerJoin('auth_tokens as t', 't.session_id', 's.id').select('t.expires_at as token_expires').where('t.token_hash', '=', hash),
+);
+const loginById = prepared((db, sessionId: number) => loginQuery(db).where('s.id', '=', sessionId));
+
 type LoginRow = Awaited<ReturnType<ReturnType<typeof loginQuery>['executeTakeFirstOrThrow']>>;
 
 /** The caller of a login that is still alive: not revoked, not past its lifetime, its user enabled. */
@@ -93,11 +100,7 @@ function liveCaller(row: LoginRow | undefined, now: number): Caller | null {
 
 /** Who holds this access token: expired tokens of a live login answer 'expired' so the client refreshes. */
 export async function checkAccess(db: Kysely<Database>, token: string, now = Date.now()): Promise<AccessCheck> {
-  const row = await loginQuery(db)
-    .innerJoin('auth_tokens as t', 't.session_id', 's.id')
-    .select('t.expires_at as token_expires')
-    .where('t.token_hash', '=', tokenHash(token))
-    .executeTakeFirst();
+  const [row] = await loginByToken(db, tokenHash(token));
   const caller = liveCaller(row, now);
   if (!row || !caller) return { kind: 'invalid' };
   if (row.token_expires <= now) return { kind: 'expired' };
@@ -109,7 +112,8 @@ export async function checkAccess(db: Kysely<Database>, token: string, now = Dat
  * that login, which outlives its access tokens but not the login itself.
  */
 export async function checkLogin(db: Kysely<Database>, sessionId: number, now = Date.now()): Promise<Caller | null> {
-  return liveCaller(await loginQuery(db).where('s.id', '=', sessionId).executeTakeFirst(), now);
+  const [row] = await loginById(db, sessionId);
+  return liveCaller(row, now);
 }
 
 /** Activity is written at most this often: idle locking needs minutes, not every request. */

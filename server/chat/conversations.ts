@@ -3,6 +3,7 @@ import type { Database } from '../db/schema';
 import type { TalkType } from '../../src/contract/api/chat';
 import { Code } from '../../src/contract/envelope';
 import { ApiError } from '../http/errors';
+import { prepared } from '../db/prepared';
 
 /** A conversation as one of its participants addresses it, checked to be theirs. */
 export interface Conversation {
@@ -35,33 +36,40 @@ export async function conversationOf(db: Kysely<Database>, callerId: number, tal
   const key = conversationKey(talkType, callerId, receiverId);
   if (talkType === 1) {
     if (receiverId === callerId) throw new ApiError(Code.badRequest, 'chatSelf');
-    const pair = await db
-      .selectFrom('users as u')
-      .leftJoin('chat_robots as r', 'r.user_id', 'u.id')
-      .leftJoin('chat_conversations as c', (join) => join.on('c.conv_key', '=', key))
-      .select(['u.id', 'u.name', 'u.logo', 'u.is_robot', 'r.is_talk', 'c.id as stored_id'])
-      .where('u.id', 'in', [callerId, receiverId])
-      .execute();
+    const pair = await privatePair(db, key, callerId, receiverId);
     const peer = pair.find((u) => u.id === receiverId);
     const me = pair.find((u) => u.id === callerId);
     if (!peer || !me) throw new ApiError(Code.notFound, 'chatReceiverNotFound');
     const robot = peer.is_robot === 1 ? { userId: peer.id, isTalk: peer.is_talk !== 0 } : null;
     return { key, talkType, receiverId, groupId: null, participants: [callerId, receiverId], robot, me, storedId: me.stored_id };
   }
-  const members = await db
-    .selectFrom('chat_groups as g')
-    .leftJoin('chat_group_members as m', 'm.group_id', 'g.id')
-    .leftJoin('users as u', 'u.id', 'm.user_id')
-    .leftJoin('chat_conversations as c', (join) => join.on('c.conv_key', '=', key))
-    .select(['m.user_id', 'u.name', 'u.logo', 'c.id as stored_id'])
-    .where('g.id', '=', receiverId)
-    .execute();
+  const members = await groupMembers(db, key, receiverId);
   if (members.length === 0) throw new ApiError(Code.notFound, 'chatGroupNotFound');
   const me = members.find((m) => m.user_id === callerId);
   if (!me) throw new ApiError(Code.forbidden, 'chatNotMember');
   const participants = members.flatMap((m) => (m.user_id === null ? [] : [m.user_id]));
   return { key, talkType, receiverId, groupId: receiverId, participants, robot: null, me: { name: me.name ?? '', logo: me.logo ?? '' }, storedId: me.stored_id };
 }
+
+// Run for every message, so compiled once.
+const privatePair = prepared((db, key: string, callerId: number, receiverId: number) =>
+  db
+    .selectFrom('users as u')
+    .leftJoin('chat_robots as r', 'r.user_id', 'u.id')
+    .leftJoin('chat_conversations as c', (join) => join.on('c.conv_key', '=', key))
+    .select(['u.id', 'u.name', 'u.logo', 'u.is_robot', 'r.is_talk', 'c.id as stored_id'])
+    .where('u.id', 'in', [callerId, receiverId]),
+);
+
+const groupMembers = prepared((db, key: string, groupId: number) =>
+  db
+    .selectFrom('chat_groups as g')
+    .leftJoin('chat_group_members as m', 'm.group_id', 'g.id')
+    .leftJoin('users as u', 'u.id', 'm.user_id')
+    .leftJoin('chat_conversations as c', (join) => join.on('c.conv_key', '=', key))
+    .select(['m.user_id', 'u.name', 'u.logo', 'c.id as stored_id'])
+    .where('g.id', '=', groupId),
+);
 
 /** The stored row with its last sequence, or undefined while nobody has written in the conversation yet. */
 export function storedConversation(db: Kysely<Database>, key: string) {

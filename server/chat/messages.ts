@@ -5,6 +5,7 @@ import { MSG_SYSTEM, type ChatRecord, type MessageExtra, type MsgType, type Talk
 import type { MessageContent } from '../../src/contract/chat';
 import type { ChatHub } from './hub';
 import { lockKey, type BatchWriter } from '../db/batch';
+import { prepared } from '../db/prepared';
 
 type MessageRow = Selectable<ChatMessageTable>;
 
@@ -39,62 +40,73 @@ export interface Published {
  * author already sent under the same client id is not stored twice: the stored one comes back.
  */
 export async function appendMessage(trx: Kysely<Database>, target: Target, message: NewMessage, now = Date.now()): Promise<Published> {
-  const { last_sequence: sequence } = await trx
-    .updateTable('chat_conversations')
-    .set((eb) => ({ last_sequence: eb('last_sequence', '+', 1), updated_at: now }))
-    .where('id', '=', target.id)
-    .returning('last_sequence')
-    .executeTakeFirstOrThrow();
-  const row = await trx
-    .insertInto('chat_messages')
-    .values({
-      conversation_id: target.id,
-      sequence,
-      talk_type: target.talkType,
-      send_id: message.sendId,
-      receiver_id: message.receiverId,
-      msg_type: message.msgType,
-      content: message.content,
-      extra: JSON.stringify(message.extra),
-      client_msg_id: message.clientMsgId,
-      created_at: now,
-    })
-    .onConflict((oc) => oc.columns(['send_id', 'client_msg_id']).doNothing())
-    .returningAll()
-    .executeTakeFirst();
+  const [{ last_sequence: sequence }] = await raiseSequence(trx, target.id, now);
+  const [row] = await insertMessage(trx, target.id, sequence, target.talkType, message.sendId, message.receiverId, message.msgType, message.content, JSON.stringify(message.extra), message.clientMsgId, now);
   if (!row) {
     // Sent before: the counter goes back (nobody else could take the number while this transaction holds it).
-    await trx.updateTable('chat_conversations').set((eb) => ({ last_sequence: eb('last_sequence', '-', 1) })).where('id', '=', target.id).execute();
-    const stored = await trx
-      .selectFrom('chat_messages')
-      .selectAll()
-      .where('send_id', '=', message.sendId)
-      .where('client_msg_id', '=', message.clientMsgId)
-      .executeTakeFirstOrThrow();
+    await lowerSequence(trx, target.id);
+    const [stored] = await messageByClientId(trx, message.sendId, message.clientMsgId);
     return { row: stored, created: false };
   }
   if (target.talkType === 1) {
     // The first message creates the receiver's session; a deleted session comes back.
     const [a, b] = target.participants;
-    const session = (user_id: number, receiver_id: number) => ({
-      user_id,
-      receiver_id,
-      conversation_id: target.id,
-      talk_type: 1,
-      created_at: now,
-      updated_at: now,
-    });
-    await trx
-      .insertInto('chat_sessions')
-      .values([session(a, b), session(b, a)])
-      .onConflict((oc) => oc.columns(['user_id', 'talk_type', 'receiver_id']).doUpdateSet({ updated_at: now, hidden: 0 }))
-      .execute();
+    await showPrivateSessions(trx, a, b, target.id, now);
   } else {
     // Group members got their sessions when they joined.
-    await trx.updateTable('chat_sessions').set({ updated_at: now, hidden: 0 }).where('conversation_id', '=', target.id).execute();
+    await showGroupSessions(trx, target.id, now);
   }
   return { row, created: true };
 }
+
+// What appendMessage runs for every message, compiled once.
+const raiseSequence = prepared((db, id: number, now: number) =>
+  db
+    .updateTable('chat_conversations')
+    .set((eb) => ({ last_sequence: eb('last_sequence', '+', 1), updated_at: now }))
+    .where('id', '=', id)
+    .returning('last_sequence'),
+);
+
+const lowerSequence = prepared((db, id: number) =>
+  db.updateTable('chat_conversations').set((eb) => ({ last_sequence: eb('last_sequence', '-', 1) })).where('id', '=', id),
+);
+
+const insertMessage = prepared((
+    db,
+    conversation_id: number,
+    sequence: number,
+    talk_type: number,
+    send_id: number,
+    receiver_id: number,
+    msg_type: number,
+    content: string,
+    extra: string,
+    client_msg_id: string,
+    created_at: number,
+  ) =>
+    db
+      .insertInto('chat_messages')
+      .values({ conversation_id, sequence, talk_type, send_id, receiver_id, msg_type, content, extra, client_msg_id, created_at })
+      .onConflict((oc) => oc.columns(['send_id', 'client_msg_id']).doNothing())
+      .returningAll(),
+);
+
+const messageByClientId = prepared((db, sendId: number, clientMsgId: string) =>
+  db.selectFrom('chat_messages').selectAll().where('send_id', '=', sendId).where('client_msg_id', '=', clientMsgId),
+);
+
+const showPrivateSessions = prepared((db, a: number, b: number, conversation_id: number, now: number) => {
+  const session = (user_id: number, receiver_id: number) => ({ user_id, receiver_id, conversation_id, talk_type: 1, created_at: now, updated_at: now });
+  return db
+    .insertInto('chat_sessions')
+    .values([session(a, b), session(b, a)])
+    .onConflict((oc) => oc.columns(['user_id', 'talk_type', 'receiver_id']).doUpdateSet({ updated_at: now, hidden: 0 }));
+});
+
+const showGroupSessions = prepared((db, id: number, now: number) =>
+  db.updateTable('chat_sessions').set({ updated_at: now, hidden: 0 }).where('conversation_id', '=', id),
+);
 
 /** A system line (msg_type 1000, no author) in a group, e.g. "X joined". */
 export async function appendSystemMessage(trx: Kysely<Database>, target: Target, groupId: number, content: string, now = Date.now()): Promise<MessageRow> {

@@ -419,6 +419,11 @@ export interface Database {
   resource_definitions: ResourceDefinitionTable;
   resource_definition_versions: ResourceDefinitionVersionTable;
   record_history: RecordHistoryTable;
+  workflow_events: WorkflowEventTable;
+  document_serials: DocumentSerialTable;
+  quote_rules: QuoteRuleTable;
+  auto_quote_log: AutoQuoteLogTable;
+  ask_queue: AskQueueTable;
 }
 
 export type User = Selectable<UserTable>;
@@ -481,10 +486,21 @@ export interface PriceAskTable extends ResourceColumns {
   quantity: number;
   expected_price_fen: number | null;
   kind: 'ordinary' | 'addprice';
-  status: 'pending' | 'quoted' | 'accepted' | 'closed';
+  status: 'pending' | 'quoted' | 'accepted' | 'closed' | 'expired';
   handle_mode: 'auto' | 'manual';
   deadline_at: number | null;
   remark: string;
+  /** The closed or expired ask this one asks again. */
+  parent_ask_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When the quoting teams were last urged (催报价, at most once per 30 minutes). */
+  urged_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Photo URLs, one a line. */
+  photos: ColumnType<string, string | undefined, string>;
+  sku: ColumnType<string, string | undefined, string>;
+  category: ColumnType<string, string | undefined, string>;
+  /** Public asks (bao-jia): who to call back. */
+  contact_name: ColumnType<string, string | undefined, string>;
+  contact_mobile: ColumnType<string, string | undefined, string>;
 }
 
 /** An answer to an ask; team_id is the quoting team (type 2), not the asking one. */
@@ -495,10 +511,15 @@ export interface PriceQuoteTable extends ResourceColumns {
   price_fen: number;
   quantity: number;
   delivery_days: number;
-  status: 'submitted' | 'accepted' | 'rejected' | 'expired';
+  status: 'submitted' | 'accepted' | 'rejected' | 'withdrawn' | 'expired';
   /** Null when the quote was made by the automatic rules. */
   quoted_by: number | null;
   remark: string;
+  validity_hours: ColumnType<number, number | undefined, number>;
+  /** When the quote stops holding: its time plus its validity. */
+  expires_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The automatic rule that made it. */
+  rule_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** Orders of the Douyin, Kuaishou and WeChat stores; order_no is unique per platform. */
@@ -700,4 +721,62 @@ export interface RecordHistoryTable {
   /** [{field, before, after}] as JSON. */
   changes: string;
   created_at: number;
+}
+
+/** One transition of a workflow record: who took it, from which state to which, when. */
+export interface WorkflowEventTable {
+  id: Id;
+  resource: string;
+  record_id: number;
+  action: string;
+  from_state: string | null;
+  to_state: string | null;
+  user_id: number | null;
+  user_name: string;
+  team_id: number | null;
+  note: string;
+  created_at: number;
+}
+
+/** A quoting team's automatic quoting rule. */
+export interface QuoteRuleTable extends ResourceColumns {
+  name: string;
+  match_type: 'keyword' | 'sku' | 'category';
+  match_value: string;
+  price_mode: 'markup' | 'fixed';
+  cost_fen: number;
+  markup_pct: number;
+  fixed_fen: number;
+  floor_fen: number;
+  /** Available stock: a larger ask is not covered; 0 for no limit. */
+  stock: number;
+  /** 0 for no limit. */
+  max_quantity: number;
+  delivery_days: number;
+  validity_hours: number;
+  quote_type: 'spot' | 'transfer';
+  enabled: number;
+}
+
+/** What the automatic rules of a quoting team did with one ask. */
+export interface AutoQuoteLogTable extends ResourceColumns {
+  ask_id: number;
+  rule_id: number | null;
+  quote_id: number | null;
+  outcome: 'quoted' | 'unmatched';
+  detail: string;
+}
+
+/** An ask no rule of a quoting team covered, waiting in that team's manual queue. */
+export interface AskQueueTable extends ResourceColumns {
+  ask_id: number;
+  status: 'open' | 'claimed' | 'quoted' | 'declined';
+  assignee_id: number | null;
+  reason: string;
+}
+
+/** The last serial handed out for one numbered field of one table on one day ("price_asks.ask_no:XJ20261126"). */
+export interface DocumentSerialTable {
+  stem: string;
+  last: number;
 }

@@ -2,6 +2,7 @@
 import { field, options, enumOf, text, remark, money, lookup, numbered, PLATFORMS } from '../resources/fields';
 import { builtin, readWriteOf, codes } from '../resources/builtin';
 import type { ResourceStore } from '../resources/store';
+import { goodsWritten } from '../quoting/resources';
 
 const goods = builtin({
   name: 'goods',
@@ -32,6 +33,8 @@ const goods = builtin({
   permissions: codes('goods'),
   // The SKU is unique within a team (goods_team_sku).
   uniques: [['team_id', 'sku']],
+  // New goods of a quoting team that an open ask names: the asking team hears of them (notice type 1).
+  hooks: { afterWrite: goodsWritten },
 });
 
 const goodsComments = builtin({

@@ -150,6 +150,21 @@ const zh = {
   defColumns: '子表字段 {field} 需要定义列，列名不能重复，且列不能再是子表',
   defParentField: '上级字段 {field} 必须是关联本资源的关联字段',
   defDefault: '字段 {field} 的默认值无效：{reason}',
+  defWorkflow: '流程定义有误：{reason}',
+  transitionUnknown: '没有「{action}」这个操作',
+  transitionForbidden: '您不能对「{record}」执行「{action}」',
+  transitionState: '「{record}」当前为「{state}」，不能{action}',
+  askNotOpen: '询价单「{ask}」{state}，不能再报价',
+  quoteTwice: '您的团队已对询价单「{ask}」报过价，请修改原报价',
+  quoteNotEditable: '报价单「{quote}」已{state}，不能修改',
+  urgeTooSoon: '催报价过于频繁，请 {minutes} 分钟后再试',
+  addpriceTooLow: '加价后的期望单价须高于原期望单价 {price} 元',
+  addpriceMissing: '请填写新的期望单价',
+  reasonRequired: '请填写原因',
+  assigneeInvalid: '请选择本团队的同事',
+  queueClaimedByOther: '该询价已由 {user} 认领',
+  publicAskTooMany: '提交过于频繁，请 {minutes} 分钟后再试',
+  publicLinkInvalid: '报价链接无效或已过期',
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -302,6 +317,21 @@ const en: Record<MessageKey, string> = {
   defColumns: 'The sub-table field {field} needs columns with distinct names, none of them a sub-table',
   defParentField: 'The parent field {field} must be a lookup into this same resource',
   defDefault: 'The default of the field {field} is invalid: {reason}',
+  defWorkflow: 'The workflow is invalid: {reason}',
+  transitionUnknown: 'There is no action "{action}"',
+  transitionForbidden: 'You may not {action} "{record}"',
+  transitionState: '"{record}" is {state}; it cannot be changed by "{action}"',
+  askNotOpen: 'The ask "{ask}" is {state}; it takes no more quotes',
+  quoteTwice: 'Your team already quoted on "{ask}"; revise that quote instead',
+  quoteNotEditable: 'The quote "{quote}" is {state} and can no longer be changed',
+  urgeTooSoon: 'Quotes were urged recently; try again in {minutes} minutes',
+  addpriceTooLow: 'The new expected price must be above {price} yuan',
+  addpriceMissing: 'Enter the new expected price',
+  reasonRequired: 'Give a reason',
+  assigneeInvalid: 'Choose a colleague of your team',
+  queueClaimedByOther: 'This ask is claimed by {user}',
+  publicAskTooMany: 'Too many requests; try again in {minutes} minutes',
+  publicLinkInvalid: 'This quotation link is invalid or has expired',
 };
 
 export type Language = 'zh' | 'en';

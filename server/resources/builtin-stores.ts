@@ -1,6 +1,5 @@
 /** Every built-in resource, each declared in its area's home, in one list. */
 import type { ResourceStore } from './store';
-import { PRICE_RESOURCES, PRICE_ASK_SELLER_PERMISSIONS } from './builtin';
 import { ACCOUNT_RESOURCES } from '../auth/resources';
 import { MENU_RESOURCES } from '../menus/resources';
 import { SETTING_RESOURCES } from '../settings/resources';
@@ -9,6 +8,7 @@ import { AUDIT_RESOURCES } from '../audit/resources';
 import { GOODS_RESOURCES, GOODS_SELLER_PERMISSIONS } from '../goods/resources';
 import { RECONCILIATION_RESOURCES, RECONCILIATION_SELLER_PERMISSIONS } from '../reconciliation/resources';
 import { CHAT_RESOURCES } from '../chat/resources';
+import { QUOTING_PERMISSIONS, QUOTING_STORES } from '../quoting/resources';
 
 /** Every built-in resource by name. */
 export const BUILTIN_STORES: ReadonlyMap<string, ResourceStore> = new Map(
@@ -19,11 +19,13 @@ export const BUILTIN_STORES: ReadonlyMap<string, ResourceStore> = new Map(
     ...NOTICE_RESOURCES,
     ...AUDIT_RESOURCES,
     ...GOODS_RESOURCES,
-    ...PRICE_RESOURCES,
+    ...QUOTING_STORES,
     ...RECONCILIATION_RESOURCES,
     ...CHAT_RESOURCES,
   ].map((store) => [store.definition.name, store]),
 );
 
 /** The codes the demo seller role needs to work in its own team's business resources (seed/demo.ts). */
-export const SELLER_RESOURCE_PERMISSIONS = [...GOODS_SELLER_PERMISSIONS, ...PRICE_ASK_SELLER_PERMISSIONS, ...RECONCILIATION_SELLER_PERMISSIONS];
+export const SELLER_RESOURCE_PERMISSIONS = [...GOODS_SELLER_PERMISSIONS, ...QUOTING_PERMISSIONS.asker, ...RECONCILIATION_SELLER_PERMISSIONS];
+/** The codes the demo quoter role needs (seed/demo.ts). */
+export const QUOTER_RESOURCE_PERMISSIONS = QUOTING_PERMISSIONS.quoter;

@@ -3,6 +3,8 @@
  * team their rows are scoped to, their permission codes for actions, and their language.
  */
 import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
 import { hasAccess } from '../../src/contract/permissions';
 import type { ResourceAction, ResourceDefinition, ResourceField, SubField } from '../../src/contract/resource';
 import { Code } from '../../src/contract/envelope';
@@ -18,6 +20,8 @@ export interface ResourceCaller {
   userName: string;
   username: string;
   teamId: number;
+  /** The type of the caller's team (1 asking, 2 quoting, 3 operation): workflow visibility rules name it. */
+  teamType: number;
   /** The team whose rows the caller reaches, or null for every team (administrators). */
   scope: number | null;
   access: UserAccess;
@@ -25,9 +29,11 @@ export interface ResourceCaller {
   ip: string;
 }
 
-export async function resourceCaller(request: FastifyRequest): Promise<ResourceCaller> {
+export async function resourceCaller(request: FastifyRequest, db: Kysely<Database>): Promise<ResourceCaller> {
   const caller = request.caller!;
+  const team = await db.selectFrom('teams').select('type').where('id', '=', caller.teamId).executeTakeFirst();
   return {
+    teamType: team?.type ?? 0,
     userId: caller.userId,
     userName: caller.name || caller.username,
     username: caller.username,

@@ -10,6 +10,8 @@ import type { FieldType, ResourceDefinition, ResourceField } from '../../src/con
 import { Code } from '../../src/contract/envelope';
 import { ApiError } from '../http/errors';
 import { storageOf, type DynamicDb, type ResourceStore, type Storage } from './store';
+import { compileVisibility, type TableOf } from './visibility';
+import { withWorkflow } from './workflow-definition';
 
 /** A column of a record table: fields removed from the definition keep theirs. */
 export interface StoredColumn {
@@ -40,10 +42,15 @@ export function compatibleChange(from: Pick<StoredColumn, 'type' | 'storage'>, t
   return from.type === to.type || COMPATIBLE.some((group) => group.has(from.type) && group.has(to.type));
 }
 
-/** The store of an admin-defined resource: every system column, uniqueness per team when scoped. */
-export function customStore(definition: ResourceDefinition): ResourceStore {
+/**
+ * The store of an admin-defined resource: every system column, uniqueness per team when scoped, and
+ * its workflow applied; `tables` names the table of any resource its visibility rules reach into.
+ */
+export function customStore(declared: ResourceDefinition, tables: TableOf = tableOf): ResourceStore {
+  const definition = withWorkflow(declared);
   return {
     definition,
+    visibility: compileVisibility(definition, tables),
     table: tableOf(definition.name),
     system: { teamId: 'team_id', createdBy: 'created_by', createdAt: 'created_at', updatedAt: 'updated_at', version: 'version' },
     uniques: definition.fields.filter((f) => f.unique).map((f) => (definition.teamScoped ? ['team_id', f.name] : [f.name])),

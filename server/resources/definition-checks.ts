@@ -84,9 +84,40 @@ export function checkDefinition(definition: ResourceDefinition, targets: (name: 
     const parent = definition.fields.find((f) => f.name === definition.parentField);
     if (!parent || parent.type !== 'lookup' || parent.lookup?.resource !== definition.name) refuse('defParentField', { field: definition.parentField });
   }
+  if (definition.workflow) checkWorkflow(definition, lookupTarget);
   for (const field of definition.fields) {
     if (field.default === undefined) continue;
     const reason = validateFieldValue(definition, field.name, field.default, 'zh');
     if (reason) refuse('defDefault', { field: field.name, reason });
+  }
+}
+
+/** A workflow names a state field whose options are its states, and only fields and states it has. */
+function checkWorkflow(definition: ResourceDefinition, targets: (name: string) => ResourceDefinition | null): void {
+  const workflow = definition.workflow!;
+  const bad = (reason: string): never => refuse('defWorkflow', { reason });
+  const field = (name: string) => definition.fields.find((f) => f.name === name);
+  const stateField = field(workflow.stateField);
+  const states = workflow.states.map((s) => s.value);
+  if (!stateField || stateField.type !== 'enum') bad(`状态字段 ${workflow.stateField} 须为本资源的枚举字段`);
+  const options = new Set((stateField!.options ?? []).map((o) => String(o.value)));
+  for (const state of states) if (!options.has(state)) bad(`状态 ${state} 不是字段 ${workflow.stateField} 的选项`);
+  for (const name of workflow.serverOwned ?? []) if (!field(name)) bad(`系统维护字段 ${name} 不存在`);
+  const names = new Set<string>();
+  for (const t of workflow.transitions) {
+    if (names.has(t.name)) bad(`操作 ${t.name} 重复`);
+    names.add(t.name);
+    for (const state of [...t.from, ...(t.to ? [t.to] : [])]) if (!states.includes(state)) bad(`操作 ${t.name} 的状态 ${state} 不存在`);
+    if (t.who?.via && field(t.who.via)?.type !== 'lookup') bad(`操作 ${t.name} 的 via 须为关联字段`);
+  }
+  if (workflow.visibility && !definition.teamScoped) bad('可见范围只用于按团队隔离的资源');
+  for (const rule of workflow.visibility ?? []) {
+    if (rule.rows === 'states' && (rule.states ?? []).some((s) => !states.includes(s))) bad(`可见范围中的状态不存在`);
+    if (rule.rows === 'via' && (!rule.field || field(rule.field)?.type !== 'lookup')) bad(`可见范围 via 须指定关联字段`);
+    if (rule.rows === 'referenced') {
+      const other = rule.resource ? targets(rule.resource) : null;
+      const back = other?.fields.find((f) => f.name === rule.field);
+      if (!other || back?.type !== 'lookup' || back.lookup?.resource !== definition.name) bad(`可见范围 referenced 须指定关联本资源的资源与字段`);
+    }
   }
 }

@@ -82,7 +82,7 @@ function createRegistry({ db, types }: ResourceDatabase): ResourceRegistry {
 
   function entryOf(row: { id: number; definition: string; columns: string }): CustomEntry {
     const definition = JSON.parse(row.definition) as ResourceDefinition;
-    return { id: row.id, store: customStore(definition), columns: JSON.parse(row.columns) as StoredColumn[], checkedAt: Date.now() };
+    return { id: row.id, store: customStore(definition, (name) => BUILTIN_STORES.get(name)?.table ?? tableOf(name)), columns: JSON.parse(row.columns) as StoredColumn[], checkedAt: Date.now() };
   }
 
   async function load(name: string): Promise<CustomEntry | null> {

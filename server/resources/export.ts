@@ -4,17 +4,15 @@
  * exported does not change how much memory the server holds. The client's backpressure pauses the
  * reading.
  */
-import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import { sql } from 'kysely';
 import { stringify } from 'csv-stringify/sync';
-import type ExcelJS from 'exceljs';
 import type { ListQuery, ResourceField, ResourceRecord } from '../../src/contract/resource';
 import { assertAction, visibleFields, type ResourceCaller } from './caller';
 import { formatCell, loadDictionaries, type FormatContext } from './cells';
 import { afterRow, conditionsOf, orderOf, sortKeysOf, whereOf, type SortKey } from './list-query';
 import { lookupLabels, selection, toRecord, type ResourceContext } from './read-records';
-import { loadExcelJS } from './excel';
+import { writeXlsx, type SheetCell, type SheetColumn } from './xlsx-writer';
 import { dynamic, type ResourceStore } from './store';
 import { formatDateTime } from './time';
 
@@ -62,58 +60,36 @@ async function* batches(ctx: ResourceContext, store: ResourceStore, caller: Reso
     const tail = rows[rows.length - 1];
     last = Object.fromEntries(keys.map((k) => [k.ref.column, tail[`__key_${k.ref.column}`] ?? tail[k.ref.column]]));
     const records = rows.map((row) => toRecord(fields, row));
-    yield { records, format: { lang: caller.lang, dictionaries, labels: (await lookupLabels(ctx, caller, fields, records)) ?? {} } };
+    yield { records, format: { lang: caller.lang, dictionaries, labels: (await lookupLabels(ctx, caller, fields, records, store)) ?? {} } };
     if (rows.length < EXPORT_BATCH) return;
   }
+}
+
+/** A batch's rows as the cells of a file. */
+function cellsOf(batch: Batch, fields: ResourceField[], target: 'csv' | 'xlsx'): SheetCell[][] {
+  return batch.records.map((record) => fields.map((f) => formatCell(f, record[f.name], batch.format, target)));
 }
 
 function csvStream(source: AsyncGenerator<Batch>, fields: ResourceField[], caller: ResourceCaller): Readable {
   async function* lines() {
     // The byte-order mark makes Excel read the file as UTF-8 rather than the system code page.
     yield `\ufeff${stringify([fields.map((f) => f.title[caller.lang])])}`;
-    for await (const batch of source) {
-      yield stringify(batch.records.map((record) => fields.map((f) => formatCell(f, record[f.name], batch.format, 'csv'))));
-    }
+    for await (const batch of source) yield stringify(cellsOf(batch, fields, 'csv'));
   }
   return Readable.from(lines());
 }
 
-/** A writable of the readable-stream 2.x package (archiver's), which predates writableNeedDrain. */
-interface LegacyWritable extends NodeJS.EventEmitter {
-  _writableState?: { needDrain?: boolean };
-}
-
-/**
- * exceljs hands committed rows to the zip entry without waiting for it to take them, so rows read
- * faster than they compress pile up in memory (200 MB for 300,000 rows); wait until the entry's
- * stream has taken them. The sheet's `stream` is the entry stream exceljs itself uses; its `pipes`
- * are archiver's streams.
- */
-async function compressorCaughtUp(sheet: ExcelJS.Worksheet): Promise<void> {
-  const entry = (sheet as unknown as { stream?: { pipes?: LegacyWritable[] } }).stream;
-  for (const pipe of entry?.pipes ?? []) if (pipe._writableState?.needDrain) await once(pipe, 'drain');
-}
-
 function xlsxStream(source: AsyncGenerator<Batch>, fields: ResourceField[], caller: ResourceCaller, sheetName: string): Readable {
   const output = new PassThrough();
-  void (async () => {
-    const { stream } = await loadExcelJS();
-    const workbook = new stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
-    const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
-    sheet.columns = fields.map((f) => ({
-      header: f.title[caller.lang],
-      key: f.name,
-      width: Math.min(40, Math.max(10, f.title[caller.lang].length * 2 + 4)),
-      ...(f.type === 'money' ? { style: { numFmt: '0.00' } } : {}),
-    }));
-    for await (const batch of source) {
-      for (const record of batch.records) sheet.addRow(fields.map((f) => formatCell(f, record[f.name], batch.format, 'xlsx'))).commit();
-      await compressorCaughtUp(sheet);
-      if (output.writableNeedDrain) await once(output, 'drain');
-    }
-    sheet.commit();
-    await workbook.commit();
-  })().catch((error: unknown) => output.destroy(error instanceof Error ? error : new Error(String(error))));
+  const columns: SheetColumn[] = fields.map((f) => ({
+    header: f.title[caller.lang],
+    width: Math.min(40, Math.max(10, f.title[caller.lang].length * 2 + 4)),
+    money: f.type === 'money',
+  }));
+  async function* rows() {
+    for await (const batch of source) yield cellsOf(batch, fields, 'xlsx');
+  }
+  writeXlsx(output, sheetName, columns, rows()).catch((error: unknown) => output.destroy(error instanceof Error ? error : new Error(String(error))));
   return output;
 }
 

@@ -65,7 +65,8 @@ export async function readHistory(
     .where('resource', '=', store.definition.name)
     .where('record_id', '=', recordId)
     .orderBy('id', 'desc');
-  if (store.definition.teamScoped && caller.scope !== null) query = query.where('team_id', '=', caller.scope);
+  // A workflow's visibility is checked on the record itself by the caller of this function.
+  if (store.definition.teamScoped && !store.visibility && caller.scope !== null) query = query.where('team_id', '=', caller.scope);
   const rows = await query.execute();
   return rows.map((row) => ({
     id: row.id,

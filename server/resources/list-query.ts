@@ -11,6 +11,7 @@ import { ApiError } from '../http/errors';
 import { isHidden, type ResourceCaller } from './caller';
 import { isTextual, storageOf, systemColumnOf, type ResourceStore, type Storage } from './store';
 import { dayBounds, normalizeDate } from './time';
+import type { ScopedCaller } from './visibility';
 
 /** A field or system column a query may name. */
 export interface ColumnRef {
@@ -142,8 +143,13 @@ function filterCondition(store: ResourceStore, caller: ResourceCaller, filter: F
   }
 }
 
-/** The team condition of a scoped resource for a caller outside administration. */
-export function teamCondition(store: ResourceStore, caller: Pick<ResourceCaller, 'scope'>): Condition | null {
+/** The rows a caller reads: what the resource's workflow lets their team see, else their team's rows. */
+export function teamCondition(store: ResourceStore, caller: ScopedCaller): Condition | null {
+  return store.visibility ? store.visibility(caller) : ownTeamCondition(store, caller);
+}
+
+/** The team condition of a scoped resource for a caller outside administration: the rows they may write. */
+export function ownTeamCondition(store: ResourceStore, caller: Pick<ResourceCaller, 'scope'>): Condition | null {
   if (!store.definition.teamScoped || caller.scope === null || !store.system.teamId) return null;
   return sql<SqlBool>`${sql.ref(store.system.teamId)} = ${caller.scope}`;
 }

@@ -10,9 +10,10 @@ import { Code } from '../../src/contract/envelope';
 import { ApiError } from '../http/errors';
 import { isHidden, visibleFields, type ResourceCaller } from './caller';
 import type { ResourceRegistry } from './definitions';
-import { conditionsOf, orderOf, sortKeysOf, teamCondition, whereOf } from './list-query';
+import { conditionsOf, orderOf, ownTeamCondition, sortKeysOf, teamCondition, whereOf } from './list-query';
 import { dynamic, fromColumn, type ResourceStore } from './store';
 import type { TotalsCache } from './totals';
+import type { ScopedCaller } from './visibility';
 
 export interface ResourceContext {
   db: Kysely<Database>;
@@ -62,9 +63,18 @@ export function toRecord(fields: ResourceField[], row: Row): ResourceRecord {
   return record;
 }
 
-/** One record with every field, for the server's own use (writes compare against it); null when not found. */
-export async function readRow(db: Kysely<Database>, store: ResourceStore, id: number, caller: Pick<ResourceCaller, 'scope'>): Promise<ResourceRecord | null> {
-  const team = teamCondition(store, caller);
+/**
+ * One record with every field, for the server's own use (writes compare against it); null when not
+ * found. `own` reaches the rows the caller may write, `visible` those they may read.
+ */
+export async function readRow(
+  db: Kysely<Database>,
+  store: ResourceStore,
+  id: number,
+  caller: ScopedCaller,
+  reach: 'own' | 'visible' = 'own',
+): Promise<ResourceRecord | null> {
+  const team = reach === 'own' ? ownTeamCondition(store, caller) : teamCondition(store, caller);
   let query = dynamic(db).selectFrom(store.table).select(selection(store, store.definition.fields)).where(sql.ref('id'), '=', id);
   if (team) query = query.where(team);
   const row = await query.executeTakeFirst();
@@ -99,7 +109,7 @@ export async function listRecords(ctx: ResourceContext, store: ResourceStore, ca
   // A short first page is the whole answer: no need to count.
   const total = page === 1 && rows.length < pageSize ? rows.length : await countOf(ctx, store, caller, query, where);
   const records = rows.map((row) => toRecord(fields, row));
-  const labels = await lookupLabels(ctx, caller, fields, records);
+  const labels = await lookupLabels(ctx, caller, fields, records, store);
   return { rows: records, total, page, pageSize, ...(labels ? { labels } : {}) };
 }
 
@@ -121,13 +131,16 @@ async function countOf(ctx: ResourceContext, store: ResourceStore, caller: Resou
 
 /**
  * The label of every record the rows' lookup fields point at, one query per lookup field, within
- * the caller's team when the target is team-scoped.
+ * the caller's team when the target is team-scoped, unless `store` has a workflow's visibility:
+ * there a row the caller sees may point across teams (a quote's author, its ask), and the label
+ * comes with the row.
  */
 export async function lookupLabels(
   ctx: ResourceContext,
   caller: ResourceCaller,
   fields: ResourceField[],
   records: ResourceRecord[],
+  store?: ResourceStore,
 ): Promise<Record<string, Record<string, string>> | null> {
   const labels: Record<string, Record<string, string>> = {};
   for (const field of fields) {
@@ -137,7 +150,7 @@ export async function lookupLabels(
     const target = await ctx.registry.get(field.lookup.resource);
     const label = target?.definition.fields.find((f) => f.name === field.lookup!.label);
     if (!target || !label || isHidden(label, caller)) continue;
-    const team = teamCondition(target, caller);
+    const team = store?.visibility ? null : teamCondition(target, caller);
     let query = dynamic(ctx.db).selectFrom(target.table).select([sql.ref('id').as('id'), sql.ref(label.name).as('label')]).where(sql.ref('id'), 'in', ids);
     if (team) query = query.where(team);
     const found = await query.execute();

@@ -15,6 +15,9 @@ import {
   IdBody,
   ListQuery,
   ResourceDefinition as ResourceDefinitionSchema,
+  type ResourceRecord,
+  TransitionBody,
+  TransitionByIdBody,
   UpdateBody,
 } from '../../src/contract/resource';
 import {
@@ -27,6 +30,9 @@ import {
   ListAnswer,
   ResourceParams,
   ResourceRecordSchema,
+  ActionParams,
+  TimelineAnswer,
+  TransitionParams,
 } from '../../src/contract/api/resources';
 import type { DatabaseHandle } from '../db/open';
 import { ok } from '../http/envelope';
@@ -41,14 +47,21 @@ import { IMPORT_MAX_MB, importRecords, type ImportMode, type UploadedFile } from
 import { getRecord, listRecords, readRow, type ResourceContext } from './read-records';
 import { listQueryError } from './validation';
 import { bulkDelete, createRecord, deleteRecord, updateRecord } from './write-records';
-import type { ResourceStore } from './store';
+import type { ResourceStore, WrittenEvent } from './store';
 import { totalsCache } from './totals';
+import { readTimeline, takeTransition } from './workflow';
 
 const TAGS = ['resource'];
 const SIGNED_IN = 'authenticated' as const;
 const IMPORT_FIELD = 'file';
 
-export async function resourceRoutes(app: App, { database }: { database: DatabaseHandle }) {
+export interface ResourceRouteOptions {
+  database: DatabaseHandle;
+  /** Told of each create, update and transition once it committed. */
+  onWritten?: (event: WrittenEvent) => void;
+}
+
+export async function resourceRoutes(app: App, { database, onWritten }: ResourceRouteOptions) {
   // Registered here, not on the whole server, so only these routes (and the avatar's) take multipart bodies.
   await app.register(multipart, { limits: { fileSize: IMPORT_MAX_MB * 1024 * 1024, files: 1 } });
   const registry = resourceRegistry(database);
@@ -57,7 +70,13 @@ export async function resourceRoutes(app: App, { database }: { database: Databas
   async function storeOf({ params }: { params: ResourceParams }): Promise<ResourceStore> {
     const store = await registry.get(params.name);
     if (!store) throw new ApiError(Code.notFound, 'resourceNotFound', { name: params.name });
+    await store.hooks.refresh?.(database.db);
     return store;
+  }
+
+  function transitioned(store: ResourceStore, record: ResourceRecord): ResourceRecord {
+    onWritten?.({ resource: store.definition.name, action: 'transition', record });
+    return record;
   }
 
   const doc = <Body extends TSchema | undefined = undefined, Query extends TSchema | undefined = undefined>(
@@ -73,7 +92,7 @@ export async function resourceRoutes(app: App, { database }: { database: Databas
       schema: routeSchema({ summary: 'The resources the caller may list, each without the fields hidden from them', tags: TAGS, data: DefinitionList, auth: true }),
     },
     async (request) => {
-      const caller = await resourceCaller(request);
+      const caller = await resourceCaller(request, database.db);
       const stores = await registry.list();
       return ok({ rows: stores.filter((s) => mayTake(s.definition, caller, 'list')).map((s) => definitionFor(s.definition, caller)) });
     },
@@ -84,7 +103,7 @@ export async function resourceRoutes(app: App, { database }: { database: Databas
     { config: { access: SIGNED_IN }, schema: doc("A resource's definition without the fields hidden from the caller", ResourceDefinitionSchema) },
     async (request) => {
       const store = await storeOf(request);
-      const caller = await resourceCaller(request);
+      const caller = await resourceCaller(request, database.db);
       if (!mayTake(store.definition, caller, 'list') && !mayTake(store.definition, caller, 'get')) throw new ApiError(Code.forbidden, 'forbidden');
       return ok(definitionFor(store.definition, caller));
     },
@@ -95,7 +114,7 @@ export async function resourceRoutes(app: App, { database }: { database: Databas
     { config: { access: SIGNED_IN }, schema: doc('A page of records: filters, keyword, sort, total', ListAnswer, { body: ListQuery }) },
     async (request) => {
       const store = await storeOf(request);
-      const caller = await resourceCaller(request);
+      const caller = await resourceCaller(request, database.db);
       assertAction(store, caller, 'list');
       return ok(await listRecords(ctx, store, caller, request.body ?? {}));
     },
@@ -106,7 +125,7 @@ export async function resourceRoutes(app: App, { database }: { database: Databas
     { config: { access: SIGNED_IN }, schema: doc('One record', ResourceRecordSchema, { body: IdBody }) },
     async (request) => {
       const store = await storeOf(request);
-      const caller = await resourceCaller(request);
+      const caller = await resourceCaller(request, database.db);
       assertAction(store, caller, 'get');
       return ok(await getRecord(ctx, store, caller, request.body.id));
     },
@@ -115,7 +134,12 @@ export async function resourceRoutes(app: App, { database }: { database: Databas
   app.post(
     '/api/resources/:name/create',
     { config: { access: SIGNED_IN }, schema: doc('Create a record', ResourceRecordSchema, { body: CreateBody }) },
-    async (request) => ok(await createRecord(ctx, await storeOf(request), await resourceCaller(request), request.body.values)),
+    async (request) => {
+      const store = await storeOf(request);
+      const record = await createRecord(ctx, store, await resourceCaller(request, database.db), request.body.values);
+      onWritten?.({ resource: store.definition.name, action: 'create', record });
+      return ok(record);
+    },
   );
 
   app.post(
@@ -124,14 +148,19 @@ export async function resourceRoutes(app: App, { database }: { database: Databas
       config: { access: SIGNED_IN },
       schema: doc('Change a record at the version it was read; a changed record answers 409', ResourceRecordSchema, { body: UpdateBody }),
     },
-    async (request) => ok(await updateRecord(ctx, await storeOf(request), await resourceCaller(request), request.body)),
+    async (request) => {
+      const store = await storeOf(request);
+      const record = await updateRecord(ctx, store, await resourceCaller(request, database.db), request.body);
+      onWritten?.({ resource: store.definition.name, action: 'update', record });
+      return ok(record);
+    },
   );
 
   app.post(
     '/api/resources/:name/delete',
     { config: { access: SIGNED_IN }, schema: doc('Delete a record (at its version, when given)', Type.Null(), { body: DeleteBody }) },
     async (request) => {
-      await deleteRecord(ctx, await storeOf(request), await resourceCaller(request), request.body.id, request.body.version);
+      await deleteRecord(ctx, await storeOf(request), await resourceCaller(request, database.db), request.body.id, request.body.version);
       return ok(null);
     },
   );
@@ -139,7 +168,7 @@ export async function resourceRoutes(app: App, { database }: { database: Databas
   app.post(
     '/api/resources/:name/bulk-delete',
     { config: { access: SIGNED_IN }, schema: doc('Delete several records, all or none', BulkDeleteAnswer, { body: BulkDeleteBody }) },
-    async (request) => ok({ deleted: await bulkDelete(ctx, await storeOf(request), await resourceCaller(request), request.body.ids) }),
+    async (request) => ok({ deleted: await bulkDelete(ctx, await storeOf(request), await resourceCaller(request, database.db), request.body.ids) }),
   );
 
   app.post(
@@ -147,12 +176,67 @@ export async function resourceRoutes(app: App, { database }: { database: Databas
     { config: { access: SIGNED_IN }, schema: doc("A record's changes with each field's value before and after, newest first", HistoryAnswer, { body: IdBody }) },
     async (request) => {
       const store = await storeOf(request);
-      const caller = await resourceCaller(request);
+      const caller = await resourceCaller(request, database.db);
       assertAction(store, caller, 'get');
+      // A workflow decides who reads a record, so its history needs the record to be there and visible.
+      if (store.visibility && !(await readRow(ctx.db, store, request.body.id, caller, 'visible'))) throw new ApiError(Code.notFound, 'recordNotFound');
       const rows = await readHistory(ctx.db, store, request.body.id, caller);
       // Deleted records keep their history; an id the caller never could see has none for them.
       if (rows.length === 0 && !(await readRow(ctx.db, store, request.body.id, caller))) throw new ApiError(Code.notFound, 'recordNotFound');
       return ok({ rows });
+    },
+  );
+
+  app.post(
+    '/api/resources/:name/:id/actions/:action',
+    {
+      config: { access: SIGNED_IN },
+      schema: routeSchema({
+        summary: "Take a workflow transition: checked against the record's state, the caller's role and team; a stale state answers 409",
+        tags: TAGS,
+        params: TransitionParams,
+        body: TransitionBody,
+        data: ResourceRecordSchema,
+        auth: true,
+      }),
+    },
+    async (request) => {
+      const store = await storeOf(request);
+      const caller = await resourceCaller(request, database.db);
+      const { id, action } = request.params;
+      return ok(transitioned(store, await takeTransition(ctx, store, caller, { id: Number(id), action, version: request.body?.version, params: request.body?.params })));
+    },
+  );
+
+  app.post(
+    '/api/resources/:name/actions/:action',
+    {
+      config: { access: SIGNED_IN },
+      schema: routeSchema({
+        summary: 'The same transition with the record named in the body, as a screen\'s api action sends it',
+        tags: TAGS,
+        params: ActionParams,
+        body: TransitionByIdBody,
+        data: ResourceRecordSchema,
+        auth: true,
+      }),
+    },
+    async (request) => {
+      const store = await storeOf(request);
+      const caller = await resourceCaller(request, database.db);
+      return ok(transitioned(store, await takeTransition(ctx, store, caller, { ...request.body, action: request.params.action })));
+    },
+  );
+
+  app.post(
+    '/api/resources/:name/timeline',
+    { config: { access: SIGNED_IN }, schema: doc("A workflow record's timeline: who took which transition, from which state, when", TimelineAnswer, { body: IdBody }) },
+    async (request) => {
+      const store = await storeOf(request);
+      const caller = await resourceCaller(request, database.db);
+      assertAction(store, caller, 'get');
+      if (!(await readRow(ctx.db, store, request.body.id, caller, 'visible'))) throw new ApiError(Code.notFound, 'recordNotFound');
+      return ok({ rows: await readTimeline(ctx.db, store.definition.name, request.body.id) });
     },
   );
 
@@ -167,7 +251,7 @@ export async function resourceRoutes(app: App, { database }: { database: Databas
     },
     async (request, reply) => {
       const store = await storeOf(request);
-      const caller = await resourceCaller(request);
+      const caller = await resourceCaller(request, database.db);
       let query: unknown = {};
       if (request.query.query) {
         try {
@@ -207,7 +291,7 @@ export async function resourceRoutes(app: App, { database }: { database: Databas
       },
       async (request) => {
         const store = await storeOf(request);
-        const caller = await resourceCaller(request);
+        const caller = await resourceCaller(request, database.db);
         assertAction(store, caller, 'import');
         const mode: ImportMode = preview ? 'preview' : (request.query.mode ?? 'all');
         return ok(await importRecords(ctx, store, caller, await uploaded(request), mode));

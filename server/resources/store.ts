@@ -7,6 +7,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { MessageKey } from '../http/messages';
+import type { VisibilityOf } from './visibility';
+import type { ResourceCaller } from './caller';
 import {
   RESOURCE_ACTIONS,
   type RecordValue,
@@ -35,12 +37,37 @@ export interface SystemColumns {
 }
 
 export interface StoreHooks {
-  /** Columns a new row needs beyond its fields (a user's password hash). */
-  insertColumns?(): Record<string, unknown>;
+  /** Columns a new row needs beyond what the caller wrote (a user's password hash, a quote's author). */
+  insertColumns?(values: Record<string, RecordValue>, caller: ResourceCaller, now: number): Record<string, unknown>;
   /** Refuses a change to a record that must stay (the admin role, one's own account). */
   protect?(record: ResourceRecord, action: 'update' | 'delete', caller: { userId: number }): MessageKey | null;
   /** Runs in the write's transaction after the row changed (ending a disabled user's logins). */
-  afterWrite?(trx: Kysely<Database>, before: ResourceRecord | null, after: ResourceRecord | null): Promise<void>;
+  afterWrite?(trx: Kysely<Database>, before: ResourceRecord | null, after: ResourceRecord | null, caller: ResourceCaller): Promise<void>;
+  /** Brings the records up to date before any call reaches them (a workflow's expiry). */
+  refresh?(db: Kysely<Database>): Promise<void>;
+  /**
+   * Runs in a workflow transition's transaction before the record changes state: may refuse it
+   * (throw), change other records, and answer more fields of this one to write with the new state.
+   */
+  onTransition?(step: TransitionStep): Promise<Record<string, RecordValue> | void>;
+}
+
+/** A write that committed, for whoever tells others live (server/quoting/live.ts). */
+export interface WrittenEvent {
+  resource: string;
+  action: 'create' | 'update' | 'transition';
+  /** The record after the write, every field. */
+  record: ResourceRecord;
+}
+
+/** One transition being taken, as the resource's hook sees it. */
+export interface TransitionStep {
+  trx: Kysely<Database>;
+  transition: string;
+  record: ResourceRecord;
+  params: Record<string, unknown>;
+  caller: ResourceCaller;
+  now: number;
 }
 
 export interface ResourceStore {
@@ -54,6 +81,8 @@ export interface ResourceStore {
   /** NOT NULL columns of built-in tables that store '' or 0 where the API says null. */
   emptyValues: Record<string, string | number>;
   hooks: StoreHooks;
+  /** The rows each caller reads, when a workflow declares it; else a team-scoped resource shows the caller's team. */
+  visibility?: VisibilityOf | null;
 }
 
 /** How a field's values are stored: the column type of admin-defined tables, the conversions of all. */

@@ -70,7 +70,8 @@ export function draftOf(store: ResourceStore, caller: ResourceCaller, input: Rec
   const problems: Problem[] = [];
   const values: Record<string, RecordValue> = {};
   for (const f of definition.fields) {
-    values[f.name] = current ? (current[f.name] ?? null) : f.readOnly ? null : ((f.default as RecordValue | undefined) ?? null);
+    // A new record starts from the defaults, the server-owned (read-only) fields' included.
+    values[f.name] = current ? (current[f.name] ?? null) : ((f.default as RecordValue | undefined) ?? null);
   }
   let team = current?.team_id ?? caller.teamId;
   for (const [key, raw] of Object.entries(input)) {
@@ -194,16 +195,32 @@ async function descendsFrom(db: ReturnType<typeof dynamic>, store: ResourceStore
   return false;
 }
 
-/** The next document number of the day: prefix, YYYYMMDD in China time, a 4-digit serial. */
-async function nextNumber(trx: Kysely<Database>, store: ResourceStore, field: string, prefix: string, now: number): Promise<string> {
+/**
+ * The next document number of the day: prefix, YYYYMMDD in China time, a serial of at least 4
+ * digits. Each table's serial of the day is a counter row (one indexed update however many
+ * numbers the day has), started from the greatest number already stored on its first use.
+ */
+export async function nextNumber(trx: Kysely<Database>, store: ResourceStore, field: string, prefix: string, now: number): Promise<string> {
   const stem = `${prefix}${formatDateTime(now).slice(0, 10).replaceAll('-', '')}`;
+  const key = `${store.table}.${field}:${stem}`;
+  const bumped = await trx.updateTable('document_serials').set((eb) => ({ last: eb('last', '+', 1) })).where('stem', '=', key).returning('last').executeTakeFirst();
+  if (bumped) return `${stem}${String(bumped.last).padStart(4, '0')}`;
+  // Past 9999 a day the serial grows a digit: the longest number is the latest, then the greatest.
   const row = await dynamic(trx)
     .selectFrom(store.table)
-    .select(sql<string | null>`max(${sql.ref(field)})`.as('top'))
+    .select(sql.ref(field).as('top'))
     .where(sql.ref(field), 'like', `${stem}%`)
+    .orderBy(sql`length(${sql.ref(field)})`, 'desc')
+    .orderBy(sql.ref(field), 'desc')
+    .limit(1)
     .executeTakeFirst();
-  const last = typeof row?.top === 'string' ? Number(row.top.slice(stem.length)) : 0;
-  return `${stem}${String((Number.isInteger(last) ? last : 0) + 1).padStart(4, '0')}`;
+  const stored = typeof row?.top === 'string' ? Number(row.top.slice(stem.length)) : 0;
+  const last = (Number.isInteger(stored) ? stored : 0) + 1;
+  // A concurrent first use of the same day inserted the row first: take the next number from it.
+  await trx.insertInto('document_serials').values({ stem: key, last }).onConflict((oc) => oc.column('stem').doNothing()).execute();
+  const taken = await trx.selectFrom('document_serials').select('last').where('stem', '=', key).executeTakeFirstOrThrow();
+  if (taken.last !== last) return nextNumber(trx, store, field, prefix, now);
+  return `${stem}${String(last).padStart(4, '0')}`;
 }
 
 async function fillNumbers(trx: Kysely<Database>, store: ResourceStore, values: Record<string, RecordValue>, now: number): Promise<void> {
@@ -263,8 +280,12 @@ export async function insertDraft(
 ): Promise<ResourceRecord> {
   await fillNumbers(trx, store, draft.values, now);
   const { system } = store;
-  const row: Record<string, unknown> = { ...store.hooks.insertColumns?.() };
+  const row: Record<string, unknown> = {};
+  const workflow = store.definition.workflow;
+  // A new record starts in the workflow's first state, whatever the caller sent.
+  if (workflow) draft.values[workflow.stateField] = workflow.states[0].value;
   for (const f of store.definition.fields) row[f.name] = toColumn(store, f, draft.values[f.name]);
+  Object.assign(row, store.hooks.insertColumns?.(draft.values, caller, now));
   if (system.teamId) row[system.teamId] = draft.team;
   if (system.createdBy) row[system.createdBy] = caller.userId;
   if (system.version) row[system.version] = 1;
@@ -276,7 +297,7 @@ export async function insertDraft(
   );
   const record = (await readRow(trx, store, Number(inserted.id), { scope: null }))!;
   await writeHistory(trx, { resource: store.definition.name, record, action, caller, changes: diff(store.definition.fields, null, record), at: now });
-  await store.hooks.afterWrite?.(trx, null, record);
+  await store.hooks.afterWrite?.(trx, null, record, caller);
   return record;
 }
 
@@ -304,7 +325,7 @@ export async function createRecord(ctx: ResourceContext, store: ResourceStore, c
 }
 
 /** The 409 of a stale version: who changed the record last, and when. */
-async function staleError(trx: Kysely<Database>, store: ResourceStore, current: ResourceRecord, caller: ResourceCaller): Promise<ApiError> {
+export async function staleError(trx: Kysely<Database>, store: ResourceStore, current: ResourceRecord, caller: ResourceCaller): Promise<ApiError> {
   const last = await lastChange(trx, store.definition.name, current.id);
   return new ApiError(Code.conflict, 'staleVersion', {
     user: last?.user_name || message(caller.lang, 'anotherUser'),
@@ -353,7 +374,7 @@ export async function updateRecord(
     const after = (await readRow(trx, store, current.id, { scope: null }))!;
     const changes = diff(store.definition.fields, current, after);
     await writeHistory(trx, { resource: store.definition.name, record: after, action: 'update', caller, changes, at: now });
-    await store.hooks.afterWrite?.(trx, current, after);
+    await store.hooks.afterWrite?.(trx, current, after, caller);
     await log(trx, caller, 'update', store, String(current.id), changes);
     return visible(store, caller, after);
   }));
@@ -365,7 +386,7 @@ async function removeRow(trx: Kysely<Database>, store: ResourceStore, caller: Re
   await guarded(() => dynamic(trx).deleteFrom(store.table).where(sql.ref('id'), '=', current.id).execute(), 'recordInUse');
   const changes = diff(store.definition.fields, current, null);
   await writeHistory(trx, { resource: store.definition.name, record: current, action: 'delete', caller, changes, at: now });
-  await store.hooks.afterWrite?.(trx, current, null);
+  await store.hooks.afterWrite?.(trx, current, null, caller);
   return changes;
 }
 

@@ -16,7 +16,9 @@ export type ChatEvent =
   | 'im.message.read'
   | 'im.message.keyboard'
   | 'im.contact.status'
-  | 'screen.published';
+  | 'screen.published'
+  | 'quoting.ask'
+  | 'quoting.quote';
 
 /** Sent by the server on open; both in seconds. */
 export interface ConnectContent {
@@ -85,3 +87,22 @@ export interface ScreenPublishedContent {
  */
 export const CHAT_API_SEGMENTS = ['ws', 'talk', 'contact', 'group', 'ticket', 'upload'] as const;
 export const CHAT_API_PATH = new RegExp(`^/chat/(${CHAT_API_SEGMENTS.join('|')})(/|$)`);
+
+/**
+ * `quoting.ask`: an ask appeared or changed state where the receiver sees it (a new ask reaches
+ * the quoting teams' boards and queues). Ids and state only: the console reads the record through
+ * the resource API, which applies the receiver's visibility.
+ */
+export interface QuotingAskContent {
+  ask_id: number;
+  ask_no: string;
+  status: string;
+}
+
+/** `quoting.quote`: a quote on an ask the receiver sees arrived or changed (never its price: sealed bids). */
+export interface QuotingQuoteContent {
+  ask_id: number;
+  ask_no: string;
+  quote_id: number;
+  status: string;
+}

@@ -100,6 +100,116 @@ export const ResourceField = Type.Object(
 );
 export type ResourceField = Static<typeof ResourceField>;
 
+/** A state of a workflow: the state field's value, its label and an antd tag colour. */
+export const WorkflowState = Type.Object(
+  { value: Type.String({ maxLength: 64 }), label: Localized, color: Type.Optional(Type.String({ maxLength: 32 })) },
+  { additionalProperties: false },
+);
+export type WorkflowState = Static<typeof WorkflowState>;
+
+/**
+ * Who may take a transition; every listed condition must hold, an omitted one holds for anybody
+ * who sees the record. Administrators may take any transition.
+ */
+export const WorkflowActor = Type.Object(
+  {
+    /** Role codes, any of which is enough. */
+    roles: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { maxItems: 50 })),
+    /** Team types (1 asking, 2 quoting, 3 operation), any of which is enough. */
+    teamTypes: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 9 }), { maxItems: 9 })),
+    /** `team`: the record belongs to the caller's team; `creator`: the caller created it; `other`: it does not belong to the caller's team. */
+    owner: Type.Optional(Type.Union([Type.Literal('team'), Type.Literal('creator'), Type.Literal('other')])),
+    /** A lookup field: ownership is checked on the record it points at instead (accepting a quote is the ask owner's). */
+    via: Type.Optional(Type.String({ pattern: NAME_PATTERN })),
+  },
+  { additionalProperties: false },
+);
+export type WorkflowActor = Static<typeof WorkflowActor>;
+
+export const WorkflowTransition = Type.Object(
+  {
+    name: Type.String({ pattern: NAME_PATTERN }),
+    label: Localized,
+    /** States it may start from. */
+    from: Type.Array(Type.String({ maxLength: 64 }), { minItems: 1, maxItems: 50 }),
+    /** The state it ends in; omitted for an action that keeps the state (催报价, 加价). */
+    to: Type.Optional(Type.String({ maxLength: 64 })),
+    who: Type.Optional(WorkflowActor),
+    /** Asks for confirmation in the console. */
+    confirm: Type.Optional(Localized),
+  },
+  { additionalProperties: false },
+);
+export type WorkflowTransition = Static<typeof WorkflowTransition>;
+
+/**
+ * Which rows the callers of a team type see. `own`: their team's rows; `all`: every row; `states`:
+ * rows in one of `states`; `via`: rows whose lookup field `field` points at a row of their team;
+ * `referenced`: rows a row of their team in `resource` points at through `field`.
+ */
+export const VisibilityRule = Type.Object(
+  {
+    teamTypes: Type.Array(Type.Integer({ minimum: 1, maximum: 9 }), { minItems: 1, maxItems: 9 }),
+    rows: Type.Union([Type.Literal('own'), Type.Literal('all'), Type.Literal('states'), Type.Literal('via'), Type.Literal('referenced')]),
+    states: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { maxItems: 50 })),
+    field: Type.Optional(Type.String({ pattern: NAME_PATTERN })),
+    resource: Type.Optional(ResourceName),
+  },
+  { additionalProperties: false },
+);
+export type VisibilityRule = Static<typeof VisibilityRule>;
+
+/**
+ * A workflow declared with its resource: the state field only transitions change, the fields only
+ * the server writes, and (for a team-scoped resource) which teams see which rows. The server
+ * enforces it everywhere a row can be read; the console draws the transitions as buttons.
+ */
+export const Workflow = Type.Object(
+  {
+    stateField: Type.String({ pattern: NAME_PATTERN }),
+    /** The first state is a new record's. */
+    states: Type.Array(WorkflowState, { minItems: 1, maxItems: 50 }),
+    transitions: Type.Array(WorkflowTransition, { maxItems: 50 }),
+    /** Fields create and update never write, beside the state field. */
+    serverOwned: Type.Optional(Type.Array(Type.String({ pattern: NAME_PATTERN }), { maxItems: 100 })),
+    /** Replaces "own team only" of a team-scoped resource; a team type no rule names sees nothing. */
+    visibility: Type.Optional(Type.Array(VisibilityRule, { maxItems: 20 })),
+  },
+  { additionalProperties: false },
+);
+export type Workflow = Static<typeof Workflow>;
+
+/** The body of POST /api/resources/:name/:id/actions/:action. */
+export const TransitionBody = Type.Object(
+  {
+    /** The version the caller read: a record changed since gets 409. */
+    version: Type.Optional(Type.Integer({ minimum: 1 })),
+    /** What the transition asks for (a reason, a colleague, a new price). */
+    params: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  },
+  { additionalProperties: false },
+);
+export type TransitionBody = Static<typeof TransitionBody>;
+
+/** The same, for POST /api/resources/:name/actions/:action with the record's id in the body (a screen's `api` action). */
+export const TransitionByIdBody = Type.Object(
+  { id: Type.Integer({ minimum: 1 }), version: TransitionBody.properties.version, params: TransitionBody.properties.params },
+  { additionalProperties: false },
+);
+export type TransitionByIdBody = Static<typeof TransitionByIdBody>;
+
+/** One step of a record's timeline: who took which transition, from which state, when. */
+export interface TimelineEntry {
+  id: number;
+  action: string;
+  from_state: string | null;
+  to_state: string | null;
+  user_id: number | null;
+  user_name: string;
+  note: string;
+  created_at: number;
+}
+
 export type ResourceAction = 'list' | 'get' | 'create' | 'update' | 'delete' | 'export' | 'import';
 export const RESOURCE_ACTIONS: readonly ResourceAction[] = ['list', 'get', 'create', 'update', 'delete', 'export', 'import'];
 
@@ -129,6 +239,7 @@ export const ResourceDefinition = Type.Object(
      * for "status = x, newest paid first"; single `indexed` fields get their own index anyway.
      */
     indexes: Type.Optional(Type.Array(Type.Array(Type.String({ pattern: NAME_PATTERN }), { minItems: 1, maxItems: 4 }), { maxItems: 20 })),
+    workflow: Type.Optional(Workflow),
     version: Type.Integer({ minimum: 1 }),
     updated_at: Type.Optional(Type.Integer()),
   },

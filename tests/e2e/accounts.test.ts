@@ -82,7 +82,7 @@ describe('accounts in Chromium', () => {
     await page.getByRole('button', { name: '获取验证码' }).click();
     await page.getByText(/演示模式验证码：\d{6}/).waitFor();
     await page.getByLabel('密码', { exact: true }).fill('Shop-2026-ok');
-    await page.getByLabel('确认新密码').fill('Shop-2026-ok');
+    await page.getByLabel('确认密码').fill('Shop-2026-ok');
     await submitButton(page).click();
     await page.waitForURL('**/common/info/question');
     expect(await page.getByTestId('user-menu').textContent()).toContain('liuxin');

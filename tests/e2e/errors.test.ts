@@ -49,7 +49,7 @@ describe('errors, the service worker and the error log in Chromium', () => {
     await page.goto(`${e2e.server.url}/login`);
     const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
     expect(scope).toBe(`${e2e.server.url}/`);
-    await page.getByText('控制台已缓存，断网时也可以打开。').waitFor({ timeout: 20_000 });
+    await page.getByText('以后网络断开时，也可以打开控制台。').waitFor({ timeout: 20_000 });
     expect(violations).toEqual([]);
 
     const sw = await context.request.get(`${e2e.server.url}/sw.js`);

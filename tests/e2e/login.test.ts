@@ -14,7 +14,7 @@ describe('signing in to the console in Chromium', () => {
     await page.waitForURL(/\/login\?redirect=%2F$/);
     await page.getByText('欢迎来到电商卖家控制台').waitFor();
     expect(await page.getByPlaceholder('用户名').isVisible()).toBe(true);
-    await expectTitle(page, '电商卖家控制台');
+    await expectTitle(page, '登录 - 电商卖家控制台');
     expect(await page.getAttribute('html', 'lang')).toBe('zh-CN');
     expect(errors).toEqual([]);
     await page.close();

@@ -8,11 +8,11 @@ import { needsAccessDeclaration, type RouteAccess } from '../../server/auth/guar
 import { hasAccess } from '../../src/contract/permissions';
 import type { ResourceDefinition, ResourceRecord } from '../../src/contract/resource';
 
+/** Signed-in users who see only their own team's rows: two asking teams' sellers, a manager, a quoting team. */
+const SCOPED = { seller: 'seller123', sunli: 'demo123456', qianwei: 'demo123456', staff: 'staff123' } as const;
 /** The five kinds of caller: nobody, an asking-team seller, its team manager, a quoting-team staff member, the administrator. */
 const PEOPLE = { guest: null, seller: 'seller123', qianwei: 'demo123456', staff: 'staff123', admin: 'admin123' } as const;
-type Person = keyof typeof PEOPLE;
-/** Signed-in users who see only their own team's rows, one pair per team so a team is seen from two roles. */
-const SCOPED: Person[] = ['seller', 'qianwei', 'staff'];
+type Person = keyof typeof PEOPLE | keyof typeof SCOPED;
 
 interface Caller {
   token: string | null;
@@ -30,7 +30,7 @@ describe.each(DIALECTS)('the authorization matrix on %s', (dialect) => {
   const callers = new Map<Person, Caller>();
 
   async function signIn(person: Person): Promise<Caller> {
-    const password = PEOPLE[person];
+    const password = person in SCOPED ? SCOPED[person as keyof typeof SCOPED] : PEOPLE[person as keyof typeof PEOPLE];
     if (password === null) return { token: null, userId: null, teamId: null, access: null };
     const { token } = await loginAs(server, person, password);
     const user = await server.database.db.selectFrom('users').select(['id', 'team_id']).where('username', '=', person).executeTakeFirstOrThrow();
@@ -51,7 +51,7 @@ describe.each(DIALECTS)('the authorization matrix on %s', (dialect) => {
   beforeAll(async () => {
     server = await startTestServer(dialect);
     doc = (await (await fetch(`${server.url}/api/docs/json`)).json()) as OpenApiDocument;
-    for (const person of Object.keys(PEOPLE) as Person[]) callers.set(person, await signIn(person));
+    for (const person of new Set([...Object.keys(PEOPLE), ...Object.keys(SCOPED)]) as Set<Person>) callers.set(person, await signIn(person));
   });
   afterAll(() => server.close());
 
@@ -106,22 +106,32 @@ describe.each(DIALECTS)('the authorization matrix on %s', (dialect) => {
     let foreignChecked = 0;
     for (const definition of scoped) {
       const api = resourceApi(server, definition.name);
-      const all = (await api.list(admin, { pageSize: 1000 })).body.data.rows;
+      const all: ResourceRecord[] = [];
+      for (let page = 1; ; page++) {
+        const rows = (await api.list(admin, { page, pageSize: 1000 })).body.data.rows;
+        all.push(...rows);
+        if (rows.length < 1000) break;
+      }
       const teamOf = new Map(all.map((row) => [row.id as number, row.team_id as number | null]));
-      for (const person of SCOPED) {
+      // A workflow may declare who else sees a row (quoting's market of open asks): those rows may be
+      // read across teams, as far as the declaration goes (tests/server/quoting-*.test.ts), never written.
+      const sharedReads = (definition.workflow?.visibility?.length ?? 0) > 0;
+      for (const person of Object.keys(SCOPED) as Person[]) {
         const caller = await fresh(person);
         const token = caller.token!;
         const listed = await api.list(token, { pageSize: 1000 });
         if (listed.status === 403) continue;
+        const shown = new Set(listed.body.data.rows.map((row) => row.id as number));
         for (const row of listed.body.data.rows) {
-          if (teamOf.get(row.id as number) !== caller.teamId) leaks.push(`${definition.name} list as ${person}: row ${String(row.id)} of team ${String(teamOf.get(row.id as number))}`);
+          if (!sharedReads && teamOf.get(row.id as number) !== caller.teamId) leaks.push(`${definition.name} list as ${person}: row ${String(row.id)} of team ${String(teamOf.get(row.id as number))}`);
         }
         const exported = await fetch(`${server.url}/api/resources/${definition.name}/export?format=csv`, { headers: { authorization: `Bearer ${token}` } });
         if (exported.status === 200) {
           const records = parse(await exported.text(), { bom: true, relax_column_count: true }) as string[][];
           if (records.length - 1 !== listed.body.data.total) leaks.push(`${definition.name} export as ${person}: ${records.length - 1} rows, the list shows ${listed.body.data.total}`);
         }
-        const foreign = all.find((row) => row.team_id !== caller.teamId);
+        // A row of another team the caller cannot see at all, else one it may only read.
+        const foreign = all.find((row) => row.team_id !== caller.teamId && !shown.has(row.id as number)) ?? all.find((row) => row.team_id !== caller.teamId);
         if (!foreign) continue;
         foreignChecked += 1;
         const id = foreign.id as number;
@@ -133,7 +143,12 @@ describe.each(DIALECTS)('the authorization matrix on %s', (dialect) => {
           delete: await api.remove(token, id, before.version as number),
           'bulk-delete': await api.bulkDelete(token, [id]),
         };
+        const readable = shown.has(id);
         for (const [action, answer] of Object.entries(attempts)) {
+          if (readable && (action === 'get' || action === 'history') && answer.status === 200) continue;
+          // A write the resource does not offer at all (a log, a queue) is refused as unsupported.
+          const write = action === 'update' ? 'update' : action === 'get' || action === 'history' ? null : 'delete';
+          if (write && definition.actions && !definition.actions.includes(write) && answer.status === 400) continue;
           if (answer.status !== 404 && answer.status !== 403) leaks.push(`${definition.name} ${action} of team ${String(foreign.team_id)}'s row as ${person}: HTTP ${answer.status}`);
         }
         const after = await api.get(admin, id);

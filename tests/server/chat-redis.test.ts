@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Redis } from 'ioredis';
 import { spawnServer, type SpawnedServer } from '../support/spawn-server';
+import { dropRedisPrefix, REDIS_URL } from '../support/redis';
 import { call, DIALECTS } from '../support/server-harness';
 import { processDatabase } from '../support/process-database';
 import { chatUser } from '../support/chat-api';
@@ -10,8 +10,6 @@ import { connectChat } from '../support/chat-client';
 import type { ChatSession } from '../../src/contract/api/chat';
 import type { ContactStatusContent, KeyboardContent, MessageContent } from '../../src/contract/chat';
 
-/** Redis on this machine and in CI. */
-const REDIS_URL = 'redis://127.0.0.1:6379';
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function eventually(check: () => boolean, what: string, ms = 10_000) {
@@ -27,10 +25,7 @@ describe.each(DIALECTS)('two server processes on one %s database, fanning out th
   afterAll(async () => {
     for (const server of started) await server.stop();
     for (const cleanup of cleanups) await cleanup();
-    const redis = new Redis(REDIS_URL);
-    const keys = await redis.keys(`${prefix}:*`);
-    if (keys.length > 0) await redis.del(...keys);
-    await redis.quit();
+    await dropRedisPrefix(prefix);
   });
 
   it('delivers both ways between clients on different processes, and again after one is killed and restarted', { timeout: 180_000 }, async () => {

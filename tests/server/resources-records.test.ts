@@ -272,7 +272,8 @@ describe.each(DIALECTS)('resource records on %s', (dialect) => {
         expect(answer.body, `${definition.name} #${row.id}: ${answer.body.msg}`).toMatchObject({ code: 200, data: { version: row.version } });
       }
     }
-  });
+    // About a thousand round trips: seconds alone, far more on a machine the whole suite shares.
+  }, 90_000);
 
   describe('users', () => {
     const users = () => resourceApi(server, 'users');

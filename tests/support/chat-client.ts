@@ -1,8 +1,11 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import WebSocket from 'ws';
 import type { ChatEvent, ChatFrame } from '../../src/contract/chat';
 
 export interface ChatClient {
   socket: WebSocket;
+  /** The headers of the handshake's answer (behind a proxy, which process took the socket). */
+  handshake: IncomingHttpHeaders;
   /** Every frame received so far, in order. */
   frames: ChatFrame[];
   /** The received frames of one event. */
@@ -25,6 +28,8 @@ export async function connectChat(baseUrl: string, token: string, query: Record<
   const params = new URLSearchParams({ ...query, token });
   const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/chat/ws?${params.toString()}`);
   const frames: ChatFrame[] = [];
+  let handshake: IncomingHttpHeaders = {};
+  socket.once('upgrade', (response) => (handshake = response.headers));
   let waiters: Waiter[] = [];
   const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
   socket.on('message', (raw) => {
@@ -37,6 +42,9 @@ export async function connectChat(baseUrl: string, token: string, query: Record<
 
   const client: ChatClient = {
     socket,
+    get handshake() {
+      return handshake;
+    },
     frames,
     all: <T>(event: ChatEvent) => frames.filter((f) => f.event === event) as Array<ChatFrame<T>>,
     next<T>(event: ChatEvent, match: (content: T) => boolean = () => true, timeoutMs = 5_000) {

@@ -195,7 +195,7 @@ export function badValues(schema: JsonSchema, doc: OpenApiDocument, random: () =
 }
 
 /** Bodies with one thing wrong, each labelled with what. */
-function bodyCases(schema: JsonSchema, doc: OpenApiDocument, random: () => number): Array<[label: string, body: unknown]> {
+export function bodyCases(schema: JsonSchema, doc: OpenApiDocument, random: () => number): Array<[label: string, body: unknown]> {
   const base = plausible(schema, doc) as Record<string, unknown>;
   const cases: Array<[string, unknown]> = [['plausible body', base]];
   const object = resolve(schema, doc);

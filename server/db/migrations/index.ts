@@ -9,6 +9,7 @@ import { migration as chat } from './0007_chat';
 import { migration as resources } from './0008_resources';
 import { migration as screens } from './0009_screens';
 import { migration as robotRuleVersions } from './0010_robot_rule_versions';
+import { migration as quoting } from './0011_quoting';
 import { migration as reconciliation } from './0012_reconciliation';
 
 /**
@@ -26,5 +27,6 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0008_resources', resources],
   ['0009_screens', screens],
   ['0010_robot_rule_versions', robotRuleVersions],
+  ['0011_quoting', quoting],
   ['0012_reconciliation', reconciliation],
 ];

@@ -7,7 +7,7 @@ import type { Insertable, Transaction } from 'kysely';
 import type { Database, StorePlatform } from '../schema';
 import { reconciliationRows } from './reconciliation';
 
-type TeamKey = 'ops' | 'buyer' | 'cloud' | 'buyer2';
+type TeamKey = 'ops' | 'buyer' | 'cloud' | 'buyer2' | 'cloud2';
 type AskingTeam = 'buyer' | 'buyer2';
 type Row<T extends keyof Database> = Insertable<Database[T]>;
 type Goods = Row<'goods'>;
@@ -35,6 +35,7 @@ const TEAM_USERS: Record<TeamKey, string[]> = {
   buyer: ['seller', 'zhaolei'],
   cloud: ['staff', 'zhoujie', 'wufang'],
   buyer2: ['sunli'],
+  cloud2: ['zhengmin'],
 };
 
 interface Product {

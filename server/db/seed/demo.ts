@@ -6,10 +6,9 @@ import { MENU, type MenuSeed } from './menu';
 import { menuPermission } from '../../menus/permission-codes';
 import { seedBusiness } from './business';
 import { seedChat } from './chat';
-import { QUOTER_RESOURCE_PERMISSIONS } from '../../resources/builtin';
-import { SELLER_RESOURCE_PERMISSIONS } from '../../resources/builtin-stores';
-import { notify } from '../../notices/notify';
-import type { NoticeType } from '../../../src/contract/api/notice';
+import { QUOTER_RESOURCE_PERMISSIONS, SELLER_RESOURCE_PERMISSIONS } from '../../resources/builtin-stores';
+import { QUOTING_PERMISSIONS } from '../../quoting/resources';
+import { seedQuoting } from './quoting';
 
 /** The demo accounts; printed at start-up in demo mode. */
 export const DEMO_ACCOUNTS = [
@@ -23,6 +22,7 @@ const TEAMS = {
   buyer: { name: '华南采购一部', type: 1 },
   cloud: { name: '云仓报价组', type: 2 },
   buyer2: { name: '华东采购二部', type: 1 },
+  cloud2: { name: '深圳现货云仓', type: 2 },
 } as const;
 type TeamKey = keyof typeof TEAMS;
 
@@ -43,7 +43,7 @@ const ROLES = {
     name: '团队管理员',
     role_type: 'manager',
     remark: '管理本团队成员（停用账号、结束登录）',
-    permissions: ['user:manage', 'departments:read'],
+    permissions: ['user:manage', 'departments:read', 'purchases:read', 'sign_records:read', ...QUOTING_PERMISSIONS.manager],
     menus: ['Common', 'Question', 'Purchase', 'Sign', 'Dashboard', 'Index', 'Workbench', 'Account', 'Staff', 'Main',
       'HandleFind', 'UserCenter', 'ChangePassword'],
   },
@@ -76,19 +76,13 @@ const DICTIONARIES: Array<{ code: string; name: string; items: Array<[value: str
   { code: 'order_status', name: '订单状态', items: [['pending', '待发货', 'To ship'], ['shipped', '已发货', 'Shipped'], ['signed', '已签收', 'Signed'], ['refunded', '已退款', 'Refunded']] },
 ];
 
-/** Notices to the asking team, one of each type, each about one of the team's latest asks. */
-const DEMO_NOTICES: Array<{ type: NoticeType; content: string }> = [
-  { type: 1, content: '您询价的商品已 <b>加入商品库</b>，<a href="https://example.com/goods">查看商品</a>' },
-  { type: 2, content: '您的询价收到了 <b>新报价</b>，请及时确认。<a href="https://example.com/help/quote">报价说明</a>' },
-  { type: 3, content: '云仓报价组 <b>调整了报价</b>，请重新核对价格。' },
-];
-
 const MORE_USERS: Array<{ username: string; name: string; team: TeamKey; role: keyof typeof ROLES; mobile: string }> = [
   { username: 'zhaolei', name: '赵磊', team: 'buyer', role: 'seller', mobile: '13911110001' },
   { username: 'sunli', name: '孙丽', team: 'buyer2', role: 'seller', mobile: '13911110002' },
   { username: 'zhoujie', name: '周杰', team: 'cloud', role: 'quoter', mobile: '13911110003' },
   { username: 'wufang', name: '吴芳', team: 'cloud', role: 'quoter', mobile: '13911110004' },
   { username: 'qianwei', name: '钱伟', team: 'buyer', role: 'team_manager', mobile: '13911110005' },
+  { username: 'zhengmin', name: '郑敏', team: 'cloud2', role: 'quoter', mobile: '13911110006' },
 ];
 
 export async function isDatabaseEmpty(db: Kysely<Database>): Promise<boolean> {
@@ -185,11 +179,11 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
       }
     }
 
-    const buyers = { kind: 'team', id: teamIds.get('buyer')! } as const;
-    const asks = await trx.selectFrom('price_asks').select('ask_no').where('team_id', '=', buyers.id).orderBy('id', 'desc').limit(DEMO_NOTICES.length).execute();
-    for (const [i, { ask_no }] of asks.entries()) {
-      await notify(trx, { ...DEMO_NOTICES[i], find_id: ask_no, target: buyers, createdBy: userIds.get('admin')! }, now);
-    }
+    await seedQuoting(trx, {
+      now,
+      teams: { buyer: teamIds.get('buyer')!, cloud: teamIds.get('cloud')!, cloud2: teamIds.get('cloud2')! },
+      users: { seller: userIds.get('seller')!, staff: userIds.get('staff')! },
+    });
   });
 }
 

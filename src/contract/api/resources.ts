@@ -94,3 +94,30 @@ export const DesignedResource = Type.Object({
   retired: Type.Array(Type.Object({ name: Type.String(), type: Type.String() })),
   rows: Type.Integer(),
 });
+
+/** POST /api/resources/:name/:id/actions/:action: a workflow transition of one record. */
+export const TransitionParams = Type.Object({
+  name: ResourceName,
+  /** A path segment: digits. */
+  id: Type.String({ pattern: '^[1-9][0-9]{0,14}$' }),
+  action: Type.String({ pattern: '^[a-z][a-z0-9_]{0,39}$' }),
+});
+export type TransitionParams = Static<typeof TransitionParams>;
+
+export const ActionParams = Type.Object({ name: ResourceName, action: TransitionParams.properties.action });
+export type ActionParams = Static<typeof ActionParams>;
+
+/** One step of a record's timeline (TimelineEntry). */
+export const TimelineRow = Type.Object({
+  id: Type.Integer(),
+  action: Type.String(),
+  from_state: Type.Union([Type.String(), Type.Null()]),
+  to_state: Type.Union([Type.String(), Type.Null()]),
+  user_id: Type.Union([Type.Integer(), Type.Null()]),
+  user_name: Type.String(),
+  note: Type.String(),
+  created_at: Type.Integer(),
+});
+
+/** A record's timeline: each transition taken, oldest first. */
+export const TimelineAnswer = Type.Object({ rows: Type.Array(TimelineRow) });

@@ -1,10 +1,10 @@
 /**
  * Leaving a form with unsaved changes asks first. The form reports its dirty state (onDirtyChange)
- * and guards the browser's own leaving (beforeunload); the dialog, drawer or page around it closes
- * through `guard` from useLeaveGuard, which confirms while the form is dirty. Small on purpose: the
- * action code imports it without pulling the form renderer in.
+ * and guards the browser's own leaving (before-unload.ts); the dialog, drawer or page around it
+ * closes through `guard` from useLeaveGuard, which confirms while the form is dirty. Small on
+ * purpose: the action code imports it without pulling the form renderer in.
  */
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useRef } from 'react';
 import { App } from 'antd';
 import { useEngineHost } from '../host';
 
@@ -45,18 +45,4 @@ export function useLeaveGuard(): { onDirtyChange(dirty: boolean): void; guard(le
     [confirm],
   );
   return { onDirtyChange, guard };
-}
-
-/** While `dirty`, closing or reloading the browser tab asks the browser's own question. */
-export function useBeforeUnload(dirty: boolean) {
-  useEffect(() => {
-    if (!dirty) return;
-    const ask = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      // Older browsers need returnValue set to show the prompt.
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', ask);
-    return () => window.removeEventListener('beforeunload', ask);
-  }, [dirty]);
 }

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { App as AntApp, Avatar, Button, Card, Col, Descriptions, Form, Input, Row, Skeleton, Tag, Upload } from 'antd';
+import { App as AntApp, Avatar, Button, Card, Col, Descriptions, Form, Input, Row, Skeleton, Tag, Typography, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import type { AvatarData, ProfileData, ProfileUpdateBody } from '../../contract/api/account';
 import { patterns } from '../../contract/validators';
@@ -67,7 +67,9 @@ export default function UserCenterView() {
                 {t('userCenter.changeAvatar')}
               </Button>
             </Upload>
-            <div className="user-center-hint">{t('userCenter.avatarHint')}</div>
+            <Typography.Text type="secondary" className="user-center-hint">
+              {t('userCenter.avatarHint')}
+            </Typography.Text>
           </div>
           <Descriptions column={1} size="small">
             <Descriptions.Item label={t('login.username')}>{profile.username}</Descriptions.Item>

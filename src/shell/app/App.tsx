@@ -1,10 +1,12 @@
 import { lazy, Suspense, useMemo } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { I18nProvider } from '../i18n/I18nProvider';
-import { routes } from '../router/routes';
+import { ThemeTokens } from '../theme/ThemeTokens';
+import { ColorMode } from '../theme/ColorMode';
+import { routes } from './routes';
 import { useStore } from '../store';
 import { lockStore } from '../auth/lock-store';
-import { Loading } from './Loading';
+import { Loading } from '../loading/Loading';
 import { KeptStyles } from './KeptStyles';
 
 const LockScreen = lazy(() => import('../auth/LockScreen'));
@@ -16,16 +18,22 @@ export function App() {
   const locked = useStore(lockStore);
   return (
     <KeptStyles>
-    <I18nProvider>
-      {locked ? (
-        <Suspense fallback={<Loading />}>
-          <LockScreen />
-        </Suspense>
-      ) : (
-        <RouterProvider router={router} />
-      )}
-      <Suspense fallback={null}><UpdateDialog /></Suspense>
-    </I18nProvider>
+      <I18nProvider>
+        <ThemeTokens>
+          {locked ? (
+            <ColorMode>
+              <Suspense fallback={<Loading />}>
+                <LockScreen />
+              </Suspense>
+            </ColorMode>
+          ) : (
+            <RouterProvider router={router} />
+          )}
+          <Suspense fallback={null}>
+            <UpdateDialog />
+          </Suspense>
+        </ThemeTokens>
+      </I18nProvider>
     </KeptStyles>
   );
 }

@@ -28,7 +28,7 @@ export default function ForgotPasswordPage() {
   );
 
   return (
-    <AuthLayout>
+    <AuthLayout title="forgot.title">
       {done ? (
         <Result
           status="success"

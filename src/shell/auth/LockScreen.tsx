@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { Avatar, Button, Input } from 'antd';
+import { useCallback, useEffect, useState, type CSSProperties, type FormEvent } from 'react';
+import { Avatar, Button, Input, theme } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { settings } from '../../contract/settings';
@@ -28,6 +28,20 @@ export default function LockScreen() {
   const { t } = useI18n();
   const session = useStore(sessionStore);
   const clock = useClock();
+  const { token } = theme.useToken();
+  // The theme's colours, light or dark as the console was (lock.css reads them).
+  const colours = {
+    '--lock-from': token.colorPrimaryActive,
+    '--lock-via': token.colorPrimary,
+    '--lock-to': token.colorPrimaryHover,
+    '--lock-on-primary': token.colorTextLightSolid,
+    '--lock-surface': token.colorBgElevated,
+    '--lock-text': token.colorText,
+    '--lock-text-secondary': token.colorTextSecondary,
+    '--lock-error': token.colorError,
+    '--lock-shadow': token.boxShadowSecondary,
+    '--lock-radius': `${token.borderRadiusLG}px`,
+  } as CSSProperties;
   const [password, setPassword] = useState('');
   const { busy, error, run } = useAsyncAction(
     useCallback(async (secret: string) => {
@@ -48,7 +62,7 @@ export default function LockScreen() {
   }
 
   return (
-    <div className="lock-screen" role="dialog" aria-modal="true" aria-label={t('lock.title')}>
+    <div className="lock-screen" role="dialog" aria-modal="true" aria-label={t('lock.title')} style={colours}>
       <div className="lock-clock">{clock}</div>
       <form className="lock-card" onSubmit={unlock}>
         <Avatar size={72} src={session?.user_info.logo ?? settings.defaultAvatar} />

@@ -72,7 +72,7 @@ export default function LoginPage() {
   const fieldError = (key: keyof Credentials) => (checked && errors[key] ? t(errors[key]) : null);
 
   return (
-    <AuthLayout>
+    <AuthLayout title="login.title">
       <h2 className="login-greeting">{t(greetingKey(new Date().getHours()))}！</h2>
       <p className="login-muted">{t('login.welcome', { title: t('app.siteTitle') })}</p>
       {error && (

@@ -3,21 +3,26 @@ import { LockOutlined } from '@ant-design/icons';
 import { MIN_PASSWORD_LENGTH } from '../../contract/validators';
 import { useI18n } from '../i18n/I18nProvider';
 
-/** A new password and its confirmation, with the spec's §5 messages. */
-export function NewPasswordFields({ label }: { label?: string }) {
+/**
+ * A password and its confirmation, with the spec's §5 messages: a new one replacing the old (reset,
+ * change), or the first one (registration: 密码 / 确认密码).
+ */
+export function NewPasswordFields({ first = false }: { first?: boolean }) {
   const { t } = useI18n();
+  const label = first ? t('login.password') : t('form.newPassword');
+  const confirm = first ? t('form.confirmPassword') : t('form.confirmNewPassword');
   return (
     <>
       <Form.Item
         name="password"
-        label={label ?? t('form.newPassword')}
+        label={label}
         rules={[{ required: true, min: MIN_PASSWORD_LENGTH, message: t('login.passwordRequired') }]}
       >
-        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
+        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" placeholder={label} />
       </Form.Item>
       <Form.Item
         name="confirm"
-        label={t('form.confirmPassword')}
+        label={confirm}
         dependencies={['password']}
         rules={[
           { required: true, message: t('form.confirmRequired') },
@@ -27,7 +32,7 @@ export function NewPasswordFields({ label }: { label?: string }) {
           }),
         ]}
       >
-        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
+        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" placeholder={confirm} />
       </Form.Item>
     </>
   );

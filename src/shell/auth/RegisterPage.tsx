@@ -39,7 +39,7 @@ export default function RegisterPage() {
   );
 
   return (
-    <AuthLayout>
+    <AuthLayout title="register.title">
       <h2 className="login-greeting">{t('register.title')}</h2>
       <p className="login-muted">{t('register.subtitle')}</p>
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
@@ -52,10 +52,10 @@ export default function RegisterPage() {
             { pattern: /^[A-Za-z0-9_.-]+$/, message: t('register.usernameRule') },
           ]}
         >
-          <Input prefix={<UserOutlined />} autoComplete="username" maxLength={64} />
+          <Input prefix={<UserOutlined />} autoComplete="username" maxLength={64} placeholder={t('login.username')} />
         </Form.Item>
         <MobileCodeFields form={form} scene="register" />
-        <NewPasswordFields label={t('login.password')} />
+        <NewPasswordFields first />
         <Button type="primary" htmlType="submit" size="large" block loading={busy}>
           {t('register.submit')}
         </Button>

@@ -1,8 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useStore } from '../store';
-import { Loading } from '../app/Loading';
-import { getToken } from './token';
+import { Loading } from '../loading/Loading';
+import { getToken } from '../request/token';
 import { loadSession, resetSession, sessionStore } from './session';
 import { RequestError } from '../request/client';
 import { Code } from '../../contract/envelope';

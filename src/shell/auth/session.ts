@@ -2,7 +2,7 @@ import type { IndexInitData, MenuItem } from '../../contract/api/auth';
 import { settings } from '../../contract/settings';
 import { createStore } from '../store';
 import { request } from '../request/client';
-import { getToken, removeToken, setToken } from './token';
+import { getToken, removeToken, setToken } from '../request/token';
 import { languageStore } from '../i18n/language-store';
 import { translate } from '../i18n/translate';
 

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { setToken } from './token';
+import { setToken } from '../request/token';
 import { homePath, loadSession, resetSession } from './session';
 import { safeRedirect } from './redirect';
 

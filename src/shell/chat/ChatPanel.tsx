@@ -1,7 +1,8 @@
 import { Empty } from 'antd';
 import { useStore } from '../store';
 import { useI18n } from '../i18n/I18nProvider';
-import type { ChatController, DialogueSlot } from './chat-store';
+import type { ChatController } from './chat-store';
+import type { DialogueSlot } from './dialogues';
 import { DialoguePane } from './DialoguePane';
 import { SessionList } from './SessionList';
 import { useChatColours } from './colours';

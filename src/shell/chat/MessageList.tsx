@@ -4,7 +4,9 @@ import { ArrowDownOutlined, CheckOutlined, LoadingOutlined } from '@ant-design/i
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { MSG_CODE, MSG_FILE, MSG_IMAGE, type ChatRecord } from '../../contract/api/chat';
 import { useI18n } from '../i18n/I18nProvider';
-import { FAILED, LOADING, type ChatController, type DialogueSlot, type DialogueState } from './chat-store';
+import type { ChatController } from './chat-store';
+import { FAILED, LOADING } from './chat-state';
+import type { DialogueSlot, DialogueState } from './dialogues';
 import type { OutboxEntry } from './outbox';
 import { messageFloat } from './records';
 import { imageBox, MessageBubble, RetryLinks, type BubbleMessage } from './MessageBubble';

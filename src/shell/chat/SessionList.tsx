@@ -8,7 +8,9 @@ import type { ChatSession } from '../../contract/api/chat';
 import { useStore } from '../store';
 import { useI18n } from '../i18n/I18nProvider';
 import { formatRelativeTime } from '../utils/relative-time';
-import { FAILED, LOADING, contactOfSession, type ChatController } from './chat-store';
+import type { ChatController } from './chat-store';
+import { FAILED, LOADING } from './chat-state';
+import { contactOfSession } from './dialogues';
 import { NewChatDialog, NewGroupDialog } from './ContactDialogs';
 
 const SessionItem = memo(function SessionItem({

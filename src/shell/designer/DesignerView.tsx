@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Card, Tabs } from 'antd';
 import { useI18n } from '../i18n/I18nProvider';
-import { Loading } from '../app/Loading';
+import { Loading } from '../loading/Loading';
 import { ScreensPanel } from './ScreensPanel';
 import { ResourcesPanel } from './ResourcesPanel';
 

@@ -15,7 +15,7 @@ import type { MessageKey } from '../i18n/types';
 import { download, request } from '../request/client';
 import { shellEvents } from '../events';
 import { ConsoleDialog } from '../dialog/ConsoleDialog';
-import { setViewPrefetcher } from '../router/open-page';
+import { setViewPrefetcher } from './view-prefetch';
 
 /** Typed so that a key of ENGINE_MESSAGE_KEYS missing from the catalogues fails the type check. */
 const engineKey = (key: EngineMessageKey): MessageKey => engineMessagePath(key);

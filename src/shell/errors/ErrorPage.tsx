@@ -1,6 +1,7 @@
 import { Button, Result } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useI18n } from '../i18n/I18nProvider';
+import { usePageTitle } from '../i18n/page-title';
 
 export type ErrorStatus = '403' | '404' | '500' | '503';
 
@@ -10,6 +11,7 @@ const RESULT_STATUS = { '403': '403', '404': '404', '500': '500', '503': '500' }
 export default function ErrorPage({ status }: { status: ErrorStatus }) {
   const { t } = useI18n();
   const navigate = useNavigate();
+  usePageTitle(t(`error.page${status}`));
   return (
     <Result
       status={RESULT_STATUS[status]}

@@ -1,7 +1,7 @@
 import type { ClientErrorKind, ClientErrorReport } from '../../contract/api/client-errors';
 import { CLIENT_ERROR_BATCH, CLIENT_ERROR_LIMITS } from '../../contract/error-log';
 import { settings } from '../../contract/settings';
-import { getToken } from '../auth/token';
+import { getToken } from '../request/token';
 import { request, RequestError } from '../request/client';
 import { createStore } from '../store';
 

@@ -6,7 +6,6 @@ import { useStore } from '../store';
 import { languageStore, selectLanguage } from './language-store';
 import { translate } from './translate';
 import type { Language, MessageKey } from './types';
-import { themeStore } from '../theme/theme-store';
 
 interface I18n {
   lang: Language;
@@ -18,20 +17,14 @@ const I18nContext = createContext<I18n | null>(null);
 
 const ANTD_LOCALES = { zh: zhCN, en: enUS } as const;
 
-/**
- * Language for the whole console: our strings, antd's locale and dayjs's locale switch together.
- * The theme's colour, radius and font size are antd tokens set here, so they reach every page; dark
- * mode is the console frame's alone (the signed-out pages and the lock screen are drawn light).
- */
+/** Language for the whole console: our strings, antd's locale and dayjs's locale switch together. */
 export function I18nProvider({ children }: { children: ReactNode }) {
   const lang = useStore(languageStore);
   const t = useCallback<I18n['t']>((key, params) => translate(lang, key, params), [lang]);
   const value = useMemo<I18n>(() => ({ lang, t, setLanguage: selectLanguage }), [lang, t]);
-  const { color, radius, fontSize } = useStore(themeStore);
-  const tokens = useMemo(() => ({ token: { colorPrimary: color, borderRadius: radius, fontSize } }), [color, radius, fontSize]);
   return (
     <I18nContext.Provider value={value}>
-      <ConfigProvider locale={ANTD_LOCALES[lang]} theme={tokens}>
+      <ConfigProvider locale={ANTD_LOCALES[lang]}>
         {children}
       </ConfigProvider>
     </I18nContext.Provider>

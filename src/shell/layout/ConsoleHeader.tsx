@@ -7,7 +7,7 @@ import { sessionStore } from '../auth/session';
 import { useI18n } from '../i18n/I18nProvider';
 import { collapseStore } from '../theme/settings-store';
 import { HeaderTools } from './HeaderTools';
-import { menuIcon } from './menu-icons';
+import { menuIcon } from '../router/menu-icons';
 import { menuTrail } from './menu-model';
 
 /** The header bar: whatever the layout puts on the left, the header tools on the right. */

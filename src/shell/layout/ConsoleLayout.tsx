@@ -9,6 +9,7 @@ import '../chat/register-views';
 import { deviceStore, modeStore, themeStore } from '../theme/settings-store';
 import { themeDrawerStore } from '../theme/drawer-store';
 import type { LayoutName, Theme } from '../theme/theme';
+import { modeAlgorithm } from '../theme/ColorMode';
 import ColumnLayout from './layouts/ColumnLayout';
 import CommonLayout from './layouts/CommonLayout';
 import ComprehensiveLayout from './layouts/ComprehensiveLayout';
@@ -51,7 +52,7 @@ function useFrameTheme(): ThemeConfig {
   const follows = !!theme.isFollow;
   return useMemo(
     () => ({
-      algorithm: mode === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
+      algorithm: modeAlgorithm(mode),
       components: menuBg
         ? {
             Layout: { siderBg: menuBg },
@@ -134,12 +135,16 @@ function ConsoleFrame() {
   );
 }
 
+/** A phone stacks its notifications into one pile from the first: three cards would cover half its screen. */
+const PHONE_NOTIFICATIONS = { stack: { threshold: 1 } } as const;
+
 /** The console frame: the chosen layout around the routed view, themed as the settings say. */
 export default function ConsoleLayout() {
+  const phone = useStore(deviceStore) === 'mobile';
   return (
     <ConfigProvider theme={useFrameTheme()}>
       {/* antd's App (messages, modals) lives in the console frame only, so the login page does not load it. */}
-      <AntApp>
+      <AntApp notification={phone ? PHONE_NOTIFICATIONS : undefined}>
         <ShellEventsBridge />
         <ChatRuntime />
         <ShellNavigateProvider>

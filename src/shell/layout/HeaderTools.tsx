@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { createStore, useStore } from '../store';
-import { themeStore } from '../theme/settings-store';
+import { deviceStore, themeStore } from '../theme/settings-store';
 import type { Theme } from '../theme/theme';
 import {
   ColorTool, DarkTool, FontSizeTool, FullscreenTool, LanguageTool, LockTool, MenuSearch, RefreshTool, ThemeTool, UserMenu,
@@ -32,8 +32,14 @@ const TOOLS: HeaderTool[] = [
   { id: 'user', Tool: UserMenu },
 ];
 
+/**
+ * What a phone's header keeps (issue 18): notices, chat and the avatar menu, which takes the other
+ * tools in (UserMenu), so nothing overlaps in 390 px.
+ */
+const PHONE_TOOLS: ReadonlySet<string> = new Set(['notice', 'chat', 'user']);
+
 /** The order the user dragged the tools into; for this visit only (the spec names no key for it). */
-export const toolOrderStore = createStore(TOOLS.map((tool) => tool.id));
+const toolOrderStore = createStore(TOOLS.map((tool) => tool.id));
 
 // Dragging needs dnd-kit; it loads only when the theme allows reordering.
 const SortableTools = lazy(() => import('./SortableTools'));
@@ -54,13 +60,14 @@ function PlainTools({ tools }: { tools: HeaderTool[] }) {
 export function HeaderTools() {
   const theme = useStore(themeStore);
   const order = useStore(toolOrderStore);
+  const phone = useStore(deviceStore) === 'mobile';
   const tools = order
     .map((id) => TOOLS.find((tool) => tool.id === id)!)
-    .filter((tool) => !tool.switch || theme[tool.switch]);
-  if (!theme.rightToolsDrag) return <PlainTools tools={tools} />;
+    .filter((tool) => (!tool.switch || theme[tool.switch]) && (!phone || PHONE_TOOLS.has(tool.id)));
+  if (!theme.rightToolsDrag || phone) return <PlainTools tools={tools} />;
   return (
     <Suspense fallback={<PlainTools tools={tools} />}>
-      <SortableTools tools={tools} />
+      <SortableTools tools={tools} onReorder={toolOrderStore.set} />
     </Suspense>
   );
 }

@@ -7,7 +7,7 @@ import { useStore } from '../store';
 import { sessionStore } from '../auth/session';
 import { useI18n } from '../i18n/I18nProvider';
 import { collapseStore, themeStore } from '../theme/settings-store';
-import { useOpenPage } from '../router/open-page';
+import { useOpenPage } from '../tabs/open-page';
 import { menuPathStore } from '../router/menu-path';
 import { Brand } from './Brand';
 import { firstPage, menuFitWidth, menuTrail, openGroups, toAntItems } from './menu-model';

@@ -1,8 +1,7 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { closestCenter, DndContext, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { arrayMove, horizontalListSortingStrategy, SortableContext, useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { toolOrderStore, type HeaderTool } from './HeaderTools';
 
 function SortableTool({ id, children }: { id: string; children: ReactNode }) {
   const { setNodeRef, listeners, transform, transition, isDragging } = useSortable({ id });
@@ -18,17 +17,22 @@ function SortableTool({ id, children }: { id: string; children: ReactNode }) {
   );
 }
 
-function move({ active, over }: DragEndEvent) {
-  if (!over || active.id === over.id) return;
-  toolOrderStore.set((order) => arrayMove(order, order.indexOf(String(active.id)), order.indexOf(String(over.id))));
+interface SortableToolsProps {
+  tools: { id: string; Tool: ComponentType }[];
+  /** Hands each drag to the owner of the order, as a change of the full order (hidden tools included). */
+  onReorder: (change: (order: string[]) => string[]) => void;
 }
 
 /** The header tools, reordered by dragging one onto another's place. */
-export default function SortableTools({ tools }: { tools: HeaderTool[] }) {
+export default function SortableTools({ tools, onReorder }: SortableToolsProps) {
   // A few pixels of travel before a drag starts, so a click still reaches the tool's button.
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }));
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    onReorder((order) => arrayMove(order, order.indexOf(String(active.id)), order.indexOf(String(over.id))));
+  };
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={move}>
+    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
       <SortableContext items={tools.map((tool) => tool.id)} strategy={horizontalListSortingStrategy}>
         <div className="console-tools">
           {tools.map(({ id, Tool }) => (

@@ -1,7 +1,7 @@
 import type { MenuProps } from 'antd';
 import type { MenuItem } from '../../contract/api/auth';
 import type { Language } from '../i18n/types';
-import { menuIcon } from './menu-icons';
+import { menuIcon } from '../router/menu-icons';
 
 export type AntMenuItem = Required<MenuProps>['items'][number];
 

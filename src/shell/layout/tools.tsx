@@ -9,11 +9,11 @@ import { logout, sessionStore } from '../auth/session';
 import { useI18n } from '../i18n/I18nProvider';
 import { LANGUAGES } from '../i18n/translate';
 import { request } from '../request/client';
-import { lockStore, modeStore, setMode, themeStore } from '../theme/settings-store';
+import { deviceStore, lockStore, modeStore, setMode, themeStore } from '../theme/settings-store';
 import { updateTheme } from '../theme/theme-store';
 import { themeDrawerStore } from '../theme/drawer-store';
 import { refreshCurrentView } from './refresh-store';
-import { useOpenPage } from '../router/open-page';
+import { useOpenPage } from '../tabs/open-page';
 import { searchEntries } from './menu-model';
 import { useShellNavigate } from '../router/shell-navigate';
 
@@ -122,12 +122,13 @@ export function FontSizeTool() {
   );
 }
 
+async function lockScreen() {
+  await request('/api/index/lock');
+  lockStore.set(true);
+}
+
 export function LockTool() {
   const { t } = useI18n();
-  async function lockScreen() {
-    await request('/api/index/lock');
-    lockStore.set(true);
-  }
   return <ToolButton label={t('lock.button')} icon={<LockOutlined />} onClick={() => void lockScreen()} />;
 }
 
@@ -147,14 +148,48 @@ export function DarkTool() {
   );
 }
 
+/**
+ * On a phone the header keeps only notices, chat and this menu: the tools that still apply there
+ * (refresh, language, theme, dark mode, lock) move in here, each behind its own show… switch; the
+ * theme settings stay reachable whatever the switches say.
+ */
+function usePhoneTools(): NonNullable<MenuProps['items']> {
+  const { t, lang, setLanguage } = useI18n();
+  const phone = useStore(deviceStore) === 'mobile';
+  const theme = useStore(themeStore);
+  const dark = useStore(modeStore) === 'dark';
+  if (!phone) return [];
+  const tools: NonNullable<MenuProps['items']> = [
+    theme.showRefresh && { key: 'refresh', icon: <ReloadOutlined />, label: t('layout.refresh'), onClick: refreshCurrentView },
+    theme.showLanguage && {
+      key: 'language',
+      icon: <TranslationOutlined />,
+      label: t('app.language'),
+      children: LANGUAGES.map((l) => ({ key: `language-${l.value}`, label: l.label, disabled: l.value === lang, onClick: () => setLanguage(l.value) })),
+    },
+    { key: 'theme', icon: <SkinOutlined />, label: t('theme.title'), onClick: () => themeDrawerStore.set(true) },
+    theme.showDark &&
+      theme.themeName === 'default' && {
+        key: 'dark',
+        icon: dark ? <SunOutlined /> : <MoonOutlined />,
+        label: dark ? t('layout.light') : t('layout.dark'),
+        onClick: () => setMode(dark ? 'light' : 'dark'),
+      },
+    theme.showLock && { key: 'lock', icon: <LockOutlined />, label: t('lock.button'), onClick: () => void lockScreen() },
+  ].filter((tool) => !!tool);
+  return [...tools, { type: 'divider' }];
+}
+
 export function UserMenu() {
   const { t } = useI18n();
   const navigate = useShellNavigate();
   const session = useStore(sessionStore)!;
+  const phoneTools = usePhoneTools();
   const items: MenuProps['items'] = [
     { key: 'center', icon: <UserOutlined />, label: t('app.userCenter'), onClick: () => navigate('/main/user-center') },
     { key: 'password', icon: <KeyOutlined />, label: t('changePassword.title'), onClick: () => navigate('/main/password') },
     { type: 'divider' },
+    ...phoneTools,
     {
       key: 'logout',
       icon: <LogoutOutlined />,

@@ -11,6 +11,8 @@ import { playNoticeSound } from './sound';
 import { handleFindPath, NOTICE_TITLES, NoticeHtml } from './NoticeHtml';
 import './notices.css';
 import { useShellNavigate } from '../router/shell-navigate';
+import { useStore } from '../store';
+import { deviceStore } from '../theme/device-store';
 
 const popUpKey = (id: number) => `notice-${id}`;
 
@@ -57,6 +59,8 @@ export function NoticeCenter() {
   const navigate = useShellNavigate();
   const { notification } = AntApp.useApp();
   const { notices, close } = useNoticeFeed();
+  // A phone has no corner to spare: its pop-ups sit at the top, small, stacked into one pile.
+  const phone = useStore(deviceStore) === 'mobile';
 
   const dismiss = useCallback(
     (id: number) => {
@@ -78,16 +82,16 @@ export function NoticeCenter() {
         key: popUpKey(notice.id),
         title: t(NOTICE_TITLES[notice.type]),
         description: <NoticeHtml html={notice.content} />,
-        placement: 'bottomRight',
+        placement: phone ? 'top' : 'bottomRight',
         duration: 0,
-        className: 'notice-popup',
+        className: phone ? 'notice-popup notice-popup--compact' : 'notice-popup',
         props: { 'data-testid': `notice-popup-${notice.id}` },
         onClick: () => openNotice(notice),
         onClose: () => close(notice.id),
       });
       playNoticeSound();
     },
-    [notification, t, openNotice, close],
+    [notification, t, openNotice, close, phone],
   );
   usePopUps(notices, popUp);
 

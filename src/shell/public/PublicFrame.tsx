@@ -1,11 +1,11 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { NavLink, useHref, useLinkClickHandler } from 'react-router-dom';
 import { Button, type ButtonProps } from 'antd';
 import { MessageOutlined, ReconciliationOutlined, ShoppingOutlined, TeamOutlined, TransactionOutlined } from '@ant-design/icons';
 import { useI18n } from '../i18n/I18nProvider';
 import { LanguageSwitch } from '../i18n/LanguageSwitch';
 import type { MessageKey } from '../i18n/types';
-import { pageTitle } from '../router/MenuRoute';
+import { usePageTitle } from '../i18n/page-title';
 import './portal.css';
 
 /** One icon per area of the console, so the portal's cards and the product page's sections match. */
@@ -30,9 +30,7 @@ export function LinkButton({ to, ...props }: Omit<ButtonProps, 'href' | 'onClick
 /** The signed-out site's frame (/portal, /product): header with the way in, footer, and the page title. */
 export function PublicFrame({ title, children }: { title: MessageKey; children: ReactNode }) {
   const { t } = useI18n();
-  useEffect(() => {
-    document.title = pageTitle(t(title), t('app.siteTitle'));
-  }, [t, title]);
+  usePageTitle(t(title));
   return (
     <div className="portal">
       <header className="portal-header">

@@ -1,6 +1,6 @@
 import { isSuccessCode, type Envelope } from '../../contract/envelope';
 import { settings } from '../../contract/settings';
-import { getToken, removeToken, setToken } from '../auth/token';
+import { getToken, removeToken, setToken } from './token';
 import { shellEvents } from '../events';
 import { languageStore } from '../i18n/language-store';
 import { translate } from '../i18n/translate';

@@ -1,16 +1,10 @@
 import { Navigate } from 'react-router-dom';
 import { Result } from 'antd';
 import type { MenuItem } from '../../contract/api/auth';
-import { settings } from '../../contract/settings';
 import { homePath, type Session } from '../auth/session';
 import { useI18n } from '../i18n/I18nProvider';
 import { hasAccess } from '../../contract/permissions';
 import { accessSubject } from '../auth/Permission';
-
-/** Spec §2: the route title and the site title, joined by " - ". */
-export function pageTitle(routeTitle: string, siteTitle: string): string {
-  return `${routeTitle}${settings.titleSeparator}${siteTitle}`;
-}
 
 /** A path resolved against the menu: the item whose view it draws, or where to go instead. */
 export type MenuMatch = { item: MenuItem } | { redirect: string } | { noHome: true };

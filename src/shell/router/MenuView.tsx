@@ -1,9 +1,8 @@
 import { createElement, lazy, Suspense } from 'react';
-import { Result } from 'antd';
 import { nativeViews } from '../../engine/native-views';
-import { Loading } from '../app/Loading';
-import { useI18n } from '../i18n/I18nProvider';
+import { Loading } from '../loading/Loading';
 import { ScreenErrorBoundary } from '../errors/ScreenErrorBoundary';
+import { ScreenMissing } from './ScreenMissing';
 
 const EngineScreen = lazy(() => import('../engine/EngineScreen'));
 
@@ -13,7 +12,6 @@ const EngineScreen = lazy(() => import('../engine/EngineScreen'));
  * view that fails shows its error in its own place.
  */
 export function MenuView({ vuePath }: { vuePath: string }) {
-  const { t } = useI18n();
   const View = nativeViews.get(vuePath);
   return (
     <ScreenErrorBoundary>
@@ -22,7 +20,7 @@ export function MenuView({ vuePath }: { vuePath: string }) {
         {View ? (
           createElement(View)
         ) : (
-          <EngineScreen vuePath={vuePath} notFound={<Result status="info" title={t('screen.notFound')} subTitle={t('screen.notFoundHint', { vuePath })} />} />
+          <EngineScreen vuePath={vuePath} notFound={<ScreenMissing vuePath={vuePath} />} />
         )}
       </Suspense>
     </ScreenErrorBoundary>

@@ -2,7 +2,9 @@ import { Activity, memo, useEffect, useLayoutEffect } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { useStore } from '../store';
 import { useI18n } from '../i18n/I18nProvider';
-import { MenuFallback, matchMenuRoute, pageTitle } from '../router/MenuRoute';
+import { MenuFallback, matchMenuRoute } from '../router/MenuRoute';
+import { usePageTitle } from '../i18n/page-title';
+import ErrorPage, { type ErrorStatus } from '../errors/ErrorPage';
 import { MenuView } from '../router/MenuView';
 import { pathnameOf } from './tab-rules';
 import { openMenuTab, refreshCounts, rememberScroll, savedScroll, tabsStore } from './tabs-store';
@@ -19,6 +21,12 @@ const KeptView = memo(function KeptView({ path, vuePath }: { path: string; vuePa
     </Routes>
   );
 });
+
+/**
+ * Spec §8: a page the user may not open goes to /403, an unknown one to /404; both are told inside
+ * the console, under the open tabs, whose views stay alive behind them.
+ */
+const FRAMED_ERRORS: Partial<Record<string, ErrorStatus>> = { '/403': '403', '/404': '404' };
 
 /** Where each content element was last scrolled to, as its scroll events told: a new one is at the top. */
 const scrolledTo = new WeakMap<HTMLElement, number>();
@@ -61,7 +69,7 @@ function useScrollMemory(name: string | undefined, path: string) {
 export default function KeepAliveOutlet() {
   const { session, routes, match, path, tabs } = useShownTabs();
   const refreshed = useStore(refreshCounts);
-  const { t, lang } = useI18n();
+  const { lang } = useI18n();
   const item = 'item' in match ? match.item : undefined;
 
   // The page's tab is drawn already (useShownTabs); the store takes it now that it is on screen.
@@ -77,20 +85,24 @@ export default function KeepAliveOutlet() {
     });
   }, [session, routes]);
 
-  useEffect(() => {
-    if (item) document.title = pageTitle(item.title[lang], t('app.siteTitle'));
-  }, [item, lang, t]);
+  usePageTitle(item?.title[lang]);
 
   useScrollMemory(item?.name, path);
 
-  if (!('item' in match)) return <MenuFallback match={match} />;
-  return tabs.map((tab) => {
-    const view = matchMenuRoute(session, routes, pathnameOf(tab.path));
-    if (!('item' in view)) return null;
-    return (
-      <Activity key={`${tab.path}#${refreshed[tab.path] ?? 0}`} mode={tab.path === path ? 'visible' : 'hidden'}>
-        <KeptView path={tab.path} vuePath={view.item.vue_path} />
-      </Activity>
-    );
-  });
+  const error = FRAMED_ERRORS[pathnameOf(path)];
+  if (!('item' in match) && !error) return <MenuFallback match={match} />;
+  return (
+    <>
+      {tabs.map((tab) => {
+        const view = matchMenuRoute(session, routes, pathnameOf(tab.path));
+        if (!('item' in view)) return null;
+        return (
+          <Activity key={`${tab.path}#${refreshed[tab.path] ?? 0}`} mode={tab.path === path ? 'visible' : 'hidden'}>
+            <KeptView path={tab.path} vuePath={view.item.vue_path} />
+          </Activity>
+        );
+      })}
+      {error && <ErrorPage status={error} />}
+    </>
+  );
 }

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Dropdown, theme, type MenuProps } from 'antd';
+import { Button, Dropdown, theme, type MenuProps } from 'antd';
 import {
-  CloseCircleOutlined, CloseOutlined, ColumnWidthOutlined, ReloadOutlined, VerticalLeftOutlined, VerticalRightOutlined,
+  CloseCircleOutlined, CloseOutlined, ColumnWidthOutlined, DownOutlined, LeftOutlined, ReloadOutlined, RightOutlined,
+  VerticalLeftOutlined, VerticalRightOutlined,
 } from '@ant-design/icons';
 import {
   closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors,
@@ -12,10 +13,11 @@ import { horizontalListSortingStrategy, SortableContext, sortableKeyboardCoordin
 import { CSS } from '@dnd-kit/utilities';
 import { settings } from '../../contract/settings';
 import { useI18n } from '../i18n/I18nProvider';
-import { menuIcon } from '../layout/menu-icons';
+import { menuIcon } from '../router/menu-icons';
 import { close, closeAll, closeLeft, closeOthers, closeRight, move, type TabRoute, type TabsChange } from './tab-rules';
 import { refreshTab, tabsStore } from './tabs-store';
 import { useShownTabs } from './shown-tabs';
+import { scrollShowing, scrollStep, useStripScroll } from './strip-scroll';
 import './tabs.css';
 
 export type TabsBarStyle = 'card' | 'smart' | 'smooth' | 'rect';
@@ -135,15 +137,17 @@ export function TabsBar({ style = 'card', showIcon = true, draggable = true }: T
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates, keyboardCodes: KEYBOARD_CODES }),
   );
 
+  const scroll = useStripScroll(strip, tabs.length);
+
   useEffect(() => {
     const bar = strip.current;
     const tab = [...(bar?.querySelectorAll<HTMLElement>('[data-tab-path]') ?? [])].find((el) => el.dataset.tabPath === active);
-    if (!bar || !tab) return;
-    if (tab.offsetLeft < bar.scrollLeft) bar.scrollLeft = tab.offsetLeft;
-    else if (tab.offsetLeft + tab.offsetWidth > bar.scrollLeft + bar.clientWidth) {
-      bar.scrollLeft = tab.offsetLeft + tab.offsetWidth - bar.clientWidth;
-    }
+    if (bar && tab) bar.scrollLeft = scrollShowing(bar, tab);
   }, [active, tabs.length]);
+
+  const step = (direction: -1 | 1) => {
+    if (strip.current) strip.current.scrollLeft = scrollStep(strip.current, direction);
+  };
 
   function apply({ tabs: left, next }: TabsChange) {
     tabsStore.set(left);
@@ -176,6 +180,14 @@ export function TabsBar({ style = 'card', showIcon = true, draggable = true }: T
     },
   };
 
+  // Every open tab in one list, for a bar too narrow to show them all.
+  const allTabs: MenuProps = {
+    items: tabs.map((tab) => ({ key: tab.path, icon: showIcon ? menuIcon(tab.meta.icon) : undefined, label: tab.meta.title[lang] })),
+    selectable: true,
+    selectedKeys: [active],
+    onClick: ({ key }) => open(key),
+  };
+
   const titleOf = (id: UniqueIdentifier) => tabs.find((tab) => tab.path === id)?.meta.title[lang] ?? String(id);
   const announcements: Announcements = {
     onDragStart: ({ active: dragged }) => t('tabs.dragStart', { title: titleOf(dragged.id) }),
@@ -203,7 +215,10 @@ export function TabsBar({ style = 'card', showIcon = true, draggable = true }: T
   } as CSSProperties;
 
   return (
-    <div className={`tabs-bar tabs-bar--${style}`} style={themed}>
+    <div className={`tabs-bar tabs-bar--${style}${scroll.overflow ? ' is-overflowing' : ''}`} style={themed}>
+      {scroll.overflow && (
+        <Button className="tabs-bar-arrow" type="text" size="small" icon={<LeftOutlined />} aria-label={t('tabs.scrollLeft')} disabled={scroll.atStart} onClick={() => step(-1)} />
+      )}
       <DndContext
         sensors={sensors}
         collisionDetection={closestCenter}
@@ -238,6 +253,14 @@ export function TabsBar({ style = 'card', showIcon = true, draggable = true }: T
           </Dropdown>
         </SortableContext>
       </DndContext>
+      {scroll.overflow && (
+        <>
+          <Button className="tabs-bar-arrow" type="text" size="small" icon={<RightOutlined />} aria-label={t('tabs.scrollRight')} disabled={scroll.atEnd} onClick={() => step(1)} />
+          <Dropdown menu={allTabs} trigger={['click']} placement="bottomRight">
+            <Button className="tabs-bar-arrow" type="text" size="small" icon={<DownOutlined />} aria-label={t('tabs.all')} />
+          </Dropdown>
+        </>
+      )}
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { useStore } from '../store';
 import { useI18n } from '../i18n/I18nProvider';
 import { themeDrawerStore } from './drawer-store';
 import ColorField from './ColorField';
-import { modeStore, persistenceTabStore, setMode } from './settings-store';
+import { deviceStore, modeStore, persistenceTabStore, setMode } from './settings-store';
 import { resetTheme, themeStore, updateTheme } from './theme-store';
 import {
   COLUMN_STYLES, LAYOUTS, PAGE_TRANSITIONS, TABS_BAR_STYLES, THEME_NAMES, type LayoutName, type Theme,
@@ -104,6 +104,9 @@ export default function ThemeDrawer() {
   const theme = useStore(themeStore);
   const dark = useStore(modeStore) === 'dark';
   const persistenceTab = useStore(persistenceTabStore);
+  // A phone draws one layout, its menu in a drawer and its tools in the avatar menu: what only
+  // shapes the desktop frame is left out.
+  const desktop = useStore(deviceStore) !== 'mobile';
   const { token } = antdTheme.useToken();
   const colours = {
     '--theme-primary': token.colorPrimary,
@@ -131,20 +134,24 @@ export default function ThemeDrawer() {
       }
     >
       <Divider titlePlacement="start">{t('theme.groups.layout')}</Divider>
-      <LayoutPicker />
-      <Row label={t('theme.fields.columnStyle')} hint={theme.layout !== 'column' && t('theme.columnOnly')}>
-        <Select
-          size="small"
-          aria-label={t('theme.fields.columnStyle')}
-          value={theme.columnStyle}
-          disabled={theme.layout !== 'column'}
-          options={options(COLUMN_STYLES, (s) => t(`theme.columnStyles.${s}`))}
-          onChange={(columnStyle) => updateTheme({ columnStyle })}
-          popupMatchSelectWidth={false}
-        />
-      </Row>
-      <SizeRow field="menuWidth" />
-      <FlagRow field="foldSidebar" />
+      {desktop && (
+        <>
+          <LayoutPicker />
+          <Row label={t('theme.fields.columnStyle')} hint={theme.layout !== 'column' && t('theme.columnOnly')}>
+            <Select
+              size="small"
+              aria-label={t('theme.fields.columnStyle')}
+              value={theme.columnStyle}
+              disabled={theme.layout !== 'column'}
+              options={options(COLUMN_STYLES, (s) => t(`theme.columnStyles.${s}`))}
+              onChange={(columnStyle) => updateTheme({ columnStyle })}
+              popupMatchSelectWidth={false}
+            />
+          </Row>
+          <SizeRow field="menuWidth" />
+          <FlagRow field="foldSidebar" />
+        </>
+      )}
       <FlagRow field="fixedHeader" />
       <FlagRow field="showFooter" />
       <FlagRow field="showProgressBar" />
@@ -203,11 +210,15 @@ export default function ThemeDrawer() {
         <Switch size="small" aria-label={t('theme.persistenceTab')} checked={persistenceTab} onChange={persistenceTabStore.set} />
       </Row>
 
-      <Divider titlePlacement="start">{t('theme.groups.tools')}</Divider>
-      {TOOL_SWITCHES.map((field) => {
-        const guarded = (field === 'showTheme' || field === 'showThemeSetting') && theme[field] && lastEntry;
-        return <FlagRow key={field} field={field} disabled={!!guarded} hint={guarded} />;
-      })}
+      {desktop && (
+        <>
+          <Divider titlePlacement="start">{t('theme.groups.tools')}</Divider>
+          {TOOL_SWITCHES.map((field) => {
+            const guarded = (field === 'showTheme' || field === 'showThemeSetting') && theme[field] && lastEntry;
+            return <FlagRow key={field} field={field} disabled={!!guarded} hint={guarded} />;
+          })}
+        </>
+      )}
     </Drawer>
   );
 }

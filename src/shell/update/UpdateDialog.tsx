@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, message, Modal, Typography } from 'antd';
+import { Button, Modal, notification, Typography } from 'antd';
 import type { RegisterSWOptions } from 'vite-plugin-pwa/types';
 import { settings } from '../../contract/settings';
 import { recordError } from '../errors/error-log';
@@ -30,7 +30,7 @@ interface UpdateDialogProps {
  */
 export default function UpdateDialog({ register = registerWithPlugin, reload = reloadPage }: UpdateDialogProps) {
   const { t } = useI18n();
-  const [toast, toastHolder] = message.useMessage();
+  const [notice, noticeHolder] = notification.useNotification();
   const [needRefresh, setNeedRefresh] = useState(false);
   const [offlineReady, setOfflineReady] = useState(false);
   const [checked, setChecked] = useState(false);
@@ -61,8 +61,9 @@ export default function UpdateDialog({ register = registerWithPlugin, reload = r
   useEffect(() => {
     if (!checked || !offlineReady || announced.current) return;
     announced.current = true;
-    void toast.success(t('update.offlineReady'));
-  }, [checked, offlineReady, toast, t]);
+    // Good news, not a task: in a corner away from the header's tools, gone by itself.
+    notice.success({ title: t('update.offlineReady'), placement: 'bottomRight', duration: 6 });
+  }, [checked, offlineReady, notice, t]);
 
   useEffect(() => {
     if (stage === 'idle') return;
@@ -82,7 +83,7 @@ export default function UpdateDialog({ register = registerWithPlugin, reload = r
   const idle = stage === 'idle';
   return (
     <>
-      {toastHolder}
+      {noticeHolder}
       <Modal
         open={checked && needRefresh && !dismissed}
         width={410}

@@ -22,12 +22,13 @@ import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/r
 import StarterKit from '@tiptap/starter-kit';
 import type { WidgetProps } from '@rjsf/utils';
 import { useWidgetHost } from '../interface/host';
+import type { WidgetMessageKey } from '../interface/messages';
 import { controlState } from './common';
 
 const EXTENSIONS = [StarterKit.configure({ heading: { levels: [2, 3] }, link: { openOnClick: false } })];
 
 interface Tool {
-  label: string;
+  label: WidgetMessageKey;
   icon: ReactNode;
   run(editor: Editor): void;
   active?: string | [string, Record<string, unknown>];

@@ -10,6 +10,7 @@ import type { UploadData } from '../../contract/upload';
 import type { Choice } from './choices';
 import type { DetailController, DetailControllerProps, ListController, ListControllerProps } from './controllers';
 import type { DataProvider, GetListParams } from './data-provider';
+import type { WidgetMessageKey } from './messages';
 
 /** A read through swr: its data once arrived, its error, and a way to read it again. */
 export interface Read<T> {
@@ -28,11 +29,8 @@ export interface DictionaryOption {
 
 export interface WidgetHost {
   lang: Lang;
-  /**
-   * The console's strings of the engine's catalogue groups (`engine`, `engineForm`): widgets use
-   * the keys listed there (src/engine/messages.ts, src/engine/form/messages.ts).
-   */
-  t(key: string, params?: Record<string, string | number>): string;
+  /** The console's strings, in its language (messages.ts lists the keys widgets use). */
+  t(key: WidgetMessageKey, params?: Record<string, string | number>): string;
   navigate(to: string): void;
   /** Every resource read and write. */
   data: DataProvider;

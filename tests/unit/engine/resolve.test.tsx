@@ -63,7 +63,7 @@ describe('resolving a menu item', { timeout: 30_000 }, () => {
   });
 
   it('names the vue_path when there is no screen at all', async () => {
-    signIn();
+    signIn({ admin: true });
     mockServer.use(http.post('*/api/screens/resolve', () => ok(null)));
     openScreen('goods/nothing-here');
     expect(await screen.findByText('未找到页面')).toBeTruthy();

@@ -9,7 +9,7 @@ import { MenuView } from '../../../src/shell/router/MenuView';
 import { I18nProvider } from '../../../src/shell/i18n/I18nProvider';
 import { RequestError } from '../../../src/shell/request/client';
 import { sessionStore, type Session } from '../../../src/shell/auth/session';
-import { setToken } from '../../../src/shell/auth/token';
+import { setToken } from '../../../src/shell/request/token';
 import type { ClientErrorBatch } from '../../../src/contract/api/client-errors';
 
 const entries = () => errorLogStore.get();

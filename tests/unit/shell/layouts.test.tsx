@@ -3,12 +3,10 @@ import { useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderAt } from '../render-at';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
-import { mockServer } from '../setup';
 import type { MenuItem } from '../../../src/contract/api/auth';
 import ConsoleLayout from '../../../src/shell/layout/ConsoleLayout';
 import { sessionStore } from '../../../src/shell/auth/session';
-import { signInSeller } from './seller-session';
+import { serveQuietFrame, signInSeller } from './seller-session';
 import { collapseStore, deviceStore, setMode, themeStore } from '../../../src/shell/theme/settings-store';
 import { updateTheme } from '../../../src/shell/theme/theme-store';
 import { defaultTheme, LAYOUTS, type LayoutName, type Theme } from '../../../src/shell/theme/theme';
@@ -56,12 +54,7 @@ const sider = () => document.querySelector<HTMLElement>('.ant-layout-sider');
 describe('the console layouts', { timeout: 20_000 }, () => {
   beforeEach(() => {
     signInSeller(MENU);
-    mockServer.use(
-      http.post('*/api/index/find-notice', () => HttpResponse.json({ code: 200, msg: 'ok', data: { rows: [] } })),
-      // The frame's chat: no sessions, and no socket (the chat has tests of its own).
-      http.post('*/chat/talk/session/list', () => HttpResponse.json({ code: 200, msg: 'ok', data: { rows: [] } })),
-      http.post('*/chat/ticket', () => HttpResponse.json({ code: 503, msg: 'unavailable', data: null }, { status: 503 })),
-    );
+    serveQuietFrame();
     deviceStore.set('desktop');
     collapseStore.set(false);
   });

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { mockServer } from '../setup';
 import LoginPage from '../../../src/shell/auth/LoginPage';
-import { getToken } from '../../../src/shell/auth/token';
+import { getToken } from '../../../src/shell/request/token';
 
 const SESSION = {
   user_info: { id: 2, name: '王小美', logo: '/avatar.svg' },

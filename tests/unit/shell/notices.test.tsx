@@ -9,6 +9,7 @@ import { ShellNavigateProvider } from '../../../src/shell/router/shell-navigate'
 import { sessionStore } from '../../../src/shell/auth/session';
 import type { Notice } from '../../../src/contract/api/notice';
 import { settings } from '../../../src/contract/settings';
+import { deviceStore } from '../../../src/shell/theme/device-store';
 
 const notice = (id: number, extra: Partial<Notice> = {}): Notice => ({
   id,
@@ -138,6 +139,19 @@ describe('notices (spec §3, §9)', () => {
     expect(seen.polls).toBe(5);
     expect(popUps()).toHaveLength(0);
     expect(bellCount()).toBe(1);
+  });
+
+  it('pops notices up at the top on a phone, as compact cards, not over half its screen in a corner', async () => {
+    deviceStore.set('mobile');
+    try {
+      serve([notice(1)]);
+      renderCenter();
+      await untilPopUps(1);
+      expect(popUps()[0].closest('.ant-notification-top')).not.toBeNull();
+      expect(popUps()[0].classList.contains('notice-popup--compact')).toBe(true);
+    } finally {
+      deviceStore.set('desktop');
+    }
   });
 
   it('sanitises the HTML again when it draws it', async () => {

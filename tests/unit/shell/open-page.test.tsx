@@ -5,7 +5,8 @@ import type { MenuItem } from '../../../src/contract/api/auth';
 import { sessionStore } from '../../../src/shell/auth/session';
 import { signInSeller } from './seller-session';
 import { menuPathStore, useMenuPathFollowsLocation } from '../../../src/shell/router/menu-path';
-import { READ_AHEAD_WAIT_MS, setViewPrefetcher, useOpenPage } from '../../../src/shell/router/open-page';
+import { READ_AHEAD_WAIT_MS, useOpenPage } from '../../../src/shell/tabs/open-page';
+import { setViewPrefetcher } from '../../../src/shell/engine/view-prefetch';
 import { ShellNavigateProvider } from '../../../src/shell/router/shell-navigate';
 import { tabsStore } from '../../../src/shell/tabs/tabs-store';
 

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { mockServer } from '../setup';
 import { request, RequestError } from '../../../src/shell/request/client';
 import { shellEvents } from '../../../src/shell/events';
-import { getToken, setToken } from '../../../src/shell/auth/token';
+import { getToken, setToken } from '../../../src/shell/request/token';
 import { settings } from '../../../src/contract/settings';
 
 const envelope = (code: number | string, data: unknown = null, msg = '') => HttpResponse.json({ code, msg, data });

@@ -8,7 +8,7 @@ import { themeStore } from '../../theme/settings-store';
 import { Brand } from '../Brand';
 import { Breadcrumbs, ConsoleHeader, FoldButton } from '../ConsoleHeader';
 import { ContentArea } from '../ContentArea';
-import { menuIcon } from '../menu-icons';
+import { menuIcon } from '../../router/menu-icons';
 import { currentGroup, firstPage, labelWidth, visible } from '../menu-model';
 import { SideBar, useMenuTheme } from '../SideBar';
 

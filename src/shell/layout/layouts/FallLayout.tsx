@@ -4,7 +4,7 @@ import { useStore } from '../../store';
 import { sessionStore } from '../../auth/session';
 import { useI18n } from '../../i18n/I18nProvider';
 import { collapseStore } from '../../theme/settings-store';
-import { menuIcon } from '../menu-icons';
+import { menuIcon } from '../../router/menu-icons';
 import { visible } from '../menu-model';
 import { useMenuTheme } from '../SideBar';
 import { HeaderOverSider } from './HeaderOverSider';

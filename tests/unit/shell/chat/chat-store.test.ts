@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DRAFT_DELAY, LOADED, TYPING_SHOW, TYPING_THROTTLE, type ChatController } from '../../../../src/shell/chat/chat-store';
+import type { ChatController } from '../../../../src/shell/chat/chat-store';
+import { LOADED } from '../../../../src/shell/chat/chat-state';
+import { DRAFT_DELAY } from '../../../../src/shell/chat/drafts';
+import { TYPING_SHOW, TYPING_THROTTLE } from '../../../../src/shell/chat/typing';
 import { outboxKey } from '../../../../src/shell/chat/outbox';
 import { unreadTotal } from '../../../../src/shell/chat/sessions';
 import { settings } from '../../../../src/contract/settings';

@@ -7,7 +7,8 @@ import SpeechSynthesisView from '../../../../src/shell/chat/SpeechSynthesisView'
 import { nativeViews } from '../../../../src/engine/native-views';
 import '../../../../src/shell/chat/register-views';
 import { chatStore } from '../../../../src/shell/chat/runtime';
-import { LOADED, type ChatController } from '../../../../src/shell/chat/chat-store';
+import type { ChatController } from '../../../../src/shell/chat/chat-store';
+import { LOADED } from '../../../../src/shell/chat/chat-state';
 import { sessionStore } from '../../../../src/shell/auth/session';
 import { FakeWebSocket } from './fake-websocket';
 import { chatOverFakeSocket } from './test-chat';

@@ -1,21 +1,12 @@
 import { useCallback } from 'react';
 import { nativeViews } from '../../engine/native-views';
 import { menuRoutes, sessionStore } from '../auth/session';
-import { pathnameOf } from '../tabs/tab-rules';
-import { tabsStore } from '../tabs/tabs-store';
-import { matchMenuRoute } from './MenuRoute';
-import { menuPathStore } from './menu-path';
-import { useShellNavigate } from './shell-navigate';
-
-/** Reads a screen's opening data ahead; answers when it has arrived, or undefined when nothing was asked. */
-type ViewPrefetcher = (vuePath: string) => Promise<unknown> | undefined;
-
-/** The engine's, registered once its code has loaded: until a screen has been opened there is nothing to read ahead. */
-let prefetcher: ViewPrefetcher | undefined;
-
-export function setViewPrefetcher(next: ViewPrefetcher): void {
-  prefetcher = next;
-}
+import { pathnameOf } from './tab-rules';
+import { tabsStore } from './tabs-store';
+import { matchMenuRoute } from '../router/MenuRoute';
+import { menuPathStore } from '../router/menu-path';
+import { useShellNavigate } from '../router/shell-navigate';
+import { viewPrefetcher } from '../engine/view-prefetch';
 
 /**
  * How long a click waits for the page's data before opening the page. A local or near server
@@ -40,6 +31,7 @@ function prepare(path: string): Promise<unknown> | undefined {
   menuPathStore.set(pathname);
   if (tabsStore.get().some((tab) => tab.path === path)) return undefined;
   const match = matchMenuRoute(session, menuRoutes(session.menu), pathname);
+  const prefetcher = viewPrefetcher();
   if (!('item' in match) || !prefetcher || nativeViews.get(match.item.vue_path)) return undefined;
   return prefetcher(match.item.vue_path);
 }

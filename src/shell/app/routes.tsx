@@ -1,9 +1,9 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
-import { Loading } from '../app/Loading';
-import { RedirectRoute } from './RedirectRoute';
+import { Loading } from '../loading/Loading';
+import { RedirectRoute } from '../router/RedirectRoute';
 import { RequireSession } from '../auth/RequireSession';
-import { getToken } from '../auth/token';
+import { getToken } from '../request/token';
 import '../account/register-views';
 
 // Route-level splitting: the login page never downloads the console frame, and neither downloads
@@ -37,8 +37,6 @@ export const routes: RouteObject[] = [
       { path: '/portal', element: suspended(<PortalPage />) },
       { path: '/product', element: suspended(<ProductPage />) },
       { path: '/share', element: suspended(<SharePage />) },
-      { path: '/403', element: suspended(<ErrorPage status="403" />) },
-      { path: '/404', element: suspended(<ErrorPage status="404" />) },
       { path: '/500', element: suspended(<ErrorPage status="500" />) },
       { path: '/503', element: suspended(<ErrorPage status="503" />) },
       {
@@ -46,6 +44,7 @@ export const routes: RouteObject[] = [
         element: <RequireSession>{suspended(<ConsoleLayout />)}</RequireSession>,
         children: [
           { path: '/qr/confirm', element: suspended(<QrConfirmView />) },
+          // Every other path, /403 and /404 included: told inside the frame, the open tabs kept.
           { path: '*', element: suspended(<KeepAliveOutlet />) },
           { index: true, element: suspended(<KeepAliveOutlet />) },
         ],

@@ -1,0 +1,44 @@
+/**
+ * Quoting's own routes beside the resource API: the ask page behind a notice
+ * (/main/handlefind?name=<ask no>) and public asking (bao-jia). Records inside are resource records
+ * of `price_asks` and `price_quotes`, already cut to what the caller may see.
+ */
+import { Type, type Static } from '../schema';
+import { patterns } from '../validators';
+import { TimelineRow } from './resources';
+
+export const HandleFindQuery = Type.Object({ name: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false });
+export type HandleFindQuery = Static<typeof HandleFindQuery>;
+
+const Row = Type.Record(Type.String(), Type.Unknown());
+/** The ask with its photos and timeline, and the quotes the caller may see (cheapest first) with their timelines. */
+export const HandleFindAnswer = Type.Object({
+  ask: Row,
+  photos: Type.Array(Type.String()),
+  timeline: Type.Array(TimelineRow),
+  quotes: Type.Array(Row),
+  /** Lookup labels of the quotes (quoted_by, rule_id…): field → id → label. */
+  labels: Type.Record(Type.String(), Type.Record(Type.String(), Type.String())),
+  /** Quoting team of each quote: quote id → team name. */
+  teams: Type.Record(Type.String(), Type.String()),
+});
+export type HandleFindAnswer = Static<typeof HandleFindAnswer>;
+
+/** POST /api/public/bao-jia: a customer without an account asks for a price. */
+export const BaoJiaBody = Type.Object(
+  {
+    goods_name: Type.String({ minLength: 1, maxLength: 200 }),
+    spec: Type.Optional(Type.String({ maxLength: 128 })),
+    quantity: Type.Integer({ minimum: 1, maximum: 10_000_000 }),
+    contact_name: Type.String({ minLength: 1, maxLength: 64 }),
+    mobile: Type.String({ pattern: patterns.mobile }),
+    /** The quotation link (/share) the customer came from: the ask goes to that link's team. */
+    token: Type.Optional(Type.String({ maxLength: 200 })),
+  },
+  { additionalProperties: false },
+);
+export type BaoJiaBody = Static<typeof BaoJiaBody>;
+
+/** The reference the customer can quote on the phone: the ask's number. */
+export const BaoJiaAnswer = Type.Object({ ref: Type.String() });
+export type BaoJiaAnswer = Static<typeof BaoJiaAnswer>;
