@@ -26,6 +26,7 @@ import { noticeRoutes } from './notices/routes';
 import { chatPlugin } from './chat/plugin';
 import { clientErrorRoutes } from './errors/routes';
 import { shareRoutes } from './share/routes';
+import { reconciliationRoutes } from './reconciliation/routes';
 import { resourceRoutes } from './resources/routes';
 import { quotingRoutes } from './quoting/routes';
 import { quotingLive } from './quoting/live';
@@ -98,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(noticeRoutes, { db });
   await app.register(clientErrorRoutes, { db });
   await app.register(shareRoutes, { db });
+  await app.register(reconciliationRoutes, { db });
   await app.register(chatPlugin, { db, writes: database.writes, config });
   await app.register(uploadRoutes, { config });
   const onWritten = quotingLive(db, app.chatHub, app.log);

@@ -7,6 +7,8 @@ import type { ClientErrorKind } from '../../src/contract/api/client-errors';
 
 type Id = Generated<number>;
 type Flag = ColumnType<number, number | undefined, number>;
+/** A column the database fills with its default when an insert leaves it out. */
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
 
 export interface TeamTable {
   id: Id;
@@ -393,6 +395,8 @@ export interface Database {
   price_quotes: PriceQuoteTable;
   store_orders: StoreOrderTable;
   store_bills: StoreBillTable;
+  recon_settlements: ReconSettlementTable;
+  recon_column_maps: ReconColumnMapTable;
   purchases: PurchaseTable;
   sign_records: SignRecordTable;
   work_orders: WorkOrderTable;
@@ -537,6 +541,53 @@ export interface StoreOrderTable extends ResourceColumns {
   shipped_at: number | null;
   /** 1 once matched against a confirmed store bill. */
   reconciled: Flag;
+  refund_fen: Defaulted<number>;
+  promised_ship_at: number | null;
+  /** 1 once a shipment file (the seller's own record) named the order. */
+  shipment_recorded: Flag;
+  /** What the last match found (server/reconciliation/match.ts's Outcome). */
+  outcome: Defaulted<string>;
+  expected_fen: Defaulted<number>;
+  settled_fen: Defaulted<number>;
+  difference_fen: Defaulted<number>;
+  fee_service_fen: Defaulted<number>;
+  fee_commission_fen: Defaulted<number>;
+  fee_affiliate_fen: Defaulted<number>;
+  fee_other_fen: Defaulted<number>;
+  fee_fen: Defaulted<number>;
+  /** 1 when a person explained the difference; kept across matches. */
+  explained: Flag;
+  explain_note: Defaulted<string>;
+}
+
+/** One settlement line of a platform file (a fund flow, or a bill line per order), unique per flow number. */
+export interface ReconSettlementTable extends ResourceColumns {
+  platform: StorePlatform;
+  shop_name: string;
+  flow_no: string;
+  order_no: string;
+  sub_order_no: string;
+  category: 'income' | 'refund' | 'fee';
+  scene: string;
+  amount_fen: number;
+  fee_service_fen: number;
+  fee_commission_fen: number;
+  fee_affiliate_fen: number;
+  fee_other_fen: number;
+  settled_at: number | null;
+  /** 0 when no order carries its order number (平台有账无单). */
+  has_order: Flag;
+}
+
+/** Which headers a field of a platform file may come under, one per line; edited by admins. */
+export interface ReconColumnMapTable {
+  id: Id;
+  kind: string;
+  field: string;
+  aliases: string;
+  version: Version;
+  created_at: number;
+  updated_at: number;
 }
 
 /** A platform's monthly settlement of one shop. */

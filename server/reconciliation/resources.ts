@@ -1,7 +1,28 @@
 /** The built-in resources of reconciliation: store orders, store bills, purchases and deliveries (shipments signed for). */
 import { field, options, enumOf, text, remark, money, numbered, PLATFORMS } from '../resources/fields';
-import { builtin, readWriteOf, codes } from '../resources/builtin';
+import { builtin, readWriteOf, codes, ADMIN } from '../resources/builtin';
 import type { ResourceStore } from '../resources/store';
+import { FILE_KINDS, FILE_KIND_INFO } from './file-kinds';
+
+/** Each matching outcome in Chinese with its colour (match.ts's Outcome). */
+export const OUTCOME_OPTIONS = options(
+  ['matched', '已对平', 'Matched', 'green'],
+  ['mismatch', '金额不符', 'Amount differs', 'red'],
+  ['unshipped', '未发货', 'Not shipped', 'orange'],
+  ['unsettled', '已发货未结算', 'Shipped, not settled', 'gold'],
+  ['refunded', '已退款', 'Refunded', 'purple'],
+  ['duplicate', '重复结算', 'Settled twice', 'magenta'],
+  ['orphan', '平台有账无单', 'Settled, no order', 'volcano'],
+  ['no_shipment', '有单无发货记录', 'No shipment record', 'cyan'],
+  ['pending', '待结算', 'Not due yet', 'default'],
+);
+
+const FEE_FIELDS = [
+  money('fee_service_fen', '平台服务费', 'Service fee', { minimum: undefined }),
+  money('fee_commission_fen', '佣金', 'Commission', { minimum: undefined }),
+  money('fee_affiliate_fen', '服务商/渠道分成', 'Affiliate share', { minimum: undefined }),
+  money('fee_other_fen', '其他费用', 'Other fees', { minimum: undefined }),
+];
 
 const storeOrders = builtin({
   name: 'store_orders',
@@ -29,12 +50,23 @@ const storeOrders = builtin({
     field('paid_at', 'datetime', '付款时间', 'Paid at', { required: true, indexed: true }),
     field('shipped_at', 'datetime', '发货时间', 'Shipped at'),
     field('reconciled', 'boolean', '已对账', 'Reconciled', { default: false }),
+    money('refund_fen', '退款金额', 'Refunded'),
+    field('promised_ship_at', 'datetime', '承诺发货时间', 'Promised shipping'),
+    field('shipment_recorded', 'boolean', '有发货记录', 'In a shipment file', { default: false }),
+    enumOf('outcome', '对账结果', 'Outcome', OUTCOME_OPTIONS, { default: 'pending', indexed: true }),
+    money('expected_fen', '应结金额', 'Expected'),
+    money('settled_fen', '已结金额', 'Settled', { minimum: undefined }),
+    money('difference_fen', '差额', 'Difference', { minimum: undefined }),
+    ...FEE_FIELDS,
+    money('fee_fen', '费用合计', 'Fees', { minimum: undefined }),
+    field('explained', 'boolean', '差异已说明', 'Explained', { default: false }),
+    text('explain_note', '说明', 'Note', 255),
   ],
   labelField: 'order_no',
   teamScoped: true,
   permissions: codes('store_orders'),
   indexes: [['platform', 'paid_at'], ['platform', 'status']],
-  nullable: ['express_no', 'shipped_at'],
+  nullable: ['express_no', 'shipped_at', 'promised_ship_at'],
   // An order number is unique on its platform (store_orders_platform_order_no).
   uniques: [['platform', 'order_no']],
 });
@@ -119,7 +151,48 @@ const signRecords = builtin({
   nullable: ['signed_at'],
 });
 
-export const RECONCILIATION_RESOURCES: ResourceStore[] = [storeOrders, storeBills, purchases, signRecords];
+const settlements = builtin({
+  name: 'recon_settlements',
+  zh: '结算明细',
+  en: 'Settlement lines',
+  fields: [
+    enumOf('platform', '平台', 'Platform', PLATFORMS, { required: true }),
+    text('shop_name', '店铺', 'Shop', 100, { required: true, searchable: true }),
+    text('flow_no', '流水号', 'Flow number', 64, { required: true, searchable: true }),
+    text('order_no', '订单号', 'Order number', 64, { required: true, searchable: true, indexed: true }),
+    text('sub_order_no', '子订单号', 'Sub-order number', 64),
+    enumOf('category', '类型', 'Kind', options(['income', '入账', 'Income', 'green'], ['refund', '退款', 'Refund', 'red'], ['fee', '费用', 'Fee', 'orange']), { required: true }),
+    text('scene', '动账场景', 'Scene', 64),
+    money('amount_fen', '金额', 'Amount', { required: true, minimum: undefined }),
+    ...FEE_FIELDS,
+    field('settled_at', 'datetime', '结算时间', 'Settled at'),
+    field('has_order', 'boolean', '有对应订单', 'Has an order', { default: true }),
+  ],
+  labelField: 'flow_no',
+  teamScoped: true,
+  permissions: codes('recon_settlements'),
+  indexes: [['order_no']],
+  nullable: ['settled_at'],
+  uniques: [['platform', 'flow_no']],
+});
+
+const columnMaps = builtin({
+  name: 'recon_column_maps',
+  zh: '对账文件列映射',
+  en: 'Reconciliation column maps',
+  fields: [
+    enumOf('kind', '文件类型', 'File kind', options(...FILE_KINDS.map((kind): [string, string, string] => [kind, FILE_KIND_INFO[kind].zh, FILE_KIND_INFO[kind].en])), { required: true }),
+    text('field', '字段', 'Field', 32, { required: true, searchable: true }),
+    field('aliases', 'text', '表头别名（每行一个）', 'Headers (one a line)', { required: true, maxLength: 500 }),
+  ],
+  labelField: 'field',
+  teamScoped: false,
+  permissions: codes('recon_column_maps'),
+  system: ADMIN,
+  uniques: [['kind', 'field']],
+});
+
+export const RECONCILIATION_RESOURCES: ResourceStore[] = [storeOrders, storeBills, purchases, signRecords, settlements, columnMaps];
 
 /** What the demo seller role works in here, in its own team (seed/demo.ts). */
-export const RECONCILIATION_SELLER_PERMISSIONS = readWriteOf(['store_orders', 'store_bills', 'purchases', 'sign_records']);
+export const RECONCILIATION_SELLER_PERMISSIONS = readWriteOf(['store_orders', 'store_bills', 'purchases', 'sign_records', 'recon_settlements']);

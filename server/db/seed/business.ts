@@ -5,6 +5,7 @@
  */
 import type { Insertable, Transaction } from 'kysely';
 import type { Database, StorePlatform } from '../schema';
+import { reconciliationRows } from './reconciliation';
 
 type TeamKey = 'ops' | 'buyer' | 'cloud' | 'buyer2' | 'cloud2';
 type AskingTeam = 'buyer' | 'buyer2';
@@ -560,8 +561,8 @@ function orderRows(s: Seeder, team: AskingTeam, goods: Goods[], perPlatform: num
 }
 
 /**
- * Six monthly bills per platform, summed from the team's orders. A confirmed bill marks its orders
- * reconciled, so the order lists and the bills agree.
+ * Six monthly bills per platform, summed from the team's orders as matching left them: a bill is
+ * confirmed only when every order in it matched (or was refunded), disputed when one did not.
  */
 function billRows(s: Seeder, team: AskingTeam, orders: Row<'store_orders'>[]): Row<'store_bills'>[] {
   const bills: Row<'store_bills'>[] = [];
@@ -571,12 +572,13 @@ function billRows(s: Seeder, team: AskingTeam, orders: Row<'store_orders'>[]): R
     const period = cstDate(start).slice(0, 7);
     for (const platform of PLATFORMS) {
       const billed = orders.filter((o) => o.platform === platform && o.paid_at >= start && o.paid_at < end);
-      const income = billed.reduce((sum, o) => sum + o.amount_fen + o.freight_fen, 0);
-      const refund = billed.filter((o) => o.status === 'refunded').reduce((sum, o) => sum + o.amount_fen + o.freight_fen, 0);
+      // What the buyer paid for the goods is what the platform settles; freight is not in the order amount.
+      const income = billed.reduce((sum, o) => sum + o.amount_fen, 0);
+      const refund = billed.reduce((sum, o) => sum + (o.refund_fen ?? 0), 0);
       const fee = Math.round((income - refund) * FEE_RATES[platform]);
       const opened = Math.min(s.now, start + HOUR);
       const settledAt = end + 3 * DAY + s.rng.int(0, 12 * HOUR);
-      const status = settledAt > s.now ? 'pending' : s.rng.weighted([['confirmed', 85], ['disputed', 15]] as const);
+      const status = settledAt > s.now ? 'pending' : billed.every((o) => o.reconciled === 1) ? 'confirmed' : 'disputed';
       const lastOrder = Math.max(opened, ...billed.map((o) => o.paid_at));
       bills.push({
         ...s.common(team, null, opened, status === 'pending' ? lastOrder : settledAt, status === 'pending' ? 1 : 2),
@@ -592,12 +594,6 @@ function billRows(s: Seeder, team: AskingTeam, orders: Row<'store_orders'>[]): R
         status,
         confirmed_at: status === 'confirmed' ? settledAt : null,
       });
-      if (status !== 'confirmed') continue;
-      for (const order of billed) {
-        order.reconciled = 1;
-        order.version = (order.version ?? 1) + 1;
-        order.updated_at = Math.max(order.updated_at, settledAt);
-      }
     }
   }
   return bills;
@@ -797,8 +793,10 @@ export async function seedBusiness(trx: Transaction<Database>, ctx: BusinessSeed
     await inBatches(quotes, (batch) => trx.insertInto('price_quotes').values(batch).execute());
 
     const orders = orderRows(s, team, goods, team === 'buyer' ? 60 : 20);
+    const settlements = reconciliationRows(orders, s.now);
     const bills = team === 'buyer' ? billRows(s, team, orders) : [];
     await inBatches(orders, (batch) => trx.insertInto('store_orders').values(batch).execute());
+    await inBatches(settlements, (batch) => trx.insertInto('recon_settlements').values(batch).execute());
     await inBatches(bills, (batch) => trx.insertInto('store_bills').values(batch).execute());
     const signs = signRows(s, team, orders, 25);
     await inBatches(signs, (batch) => trx.insertInto('sign_records').values(batch).execute());

@@ -1,0 +1,146 @@
+/**
+ * Matching, pure: each order of a shop and period against its settlement lines and the shipment
+ * files, ending in one outcome. Hash joins on the order (and sub-order) number, so 100,000 of each
+ * match in one pass over each list, never a loop inside a loop.
+ */
+import { FEE_KINDS, type FeeKind } from './file-kinds';
+import type { Fees, SettlementLine } from './lines';
+
+import { RECON_OUTCOMES as OUTCOMES } from '../../src/contract/api/reconciliation';
+
+export { OUTCOMES };
+export type Outcome = (typeof OUTCOMES)[number];
+
+/** What the matcher needs of an order. */
+export interface OrderToMatch {
+  order_no: string;
+  amount_fen: number;
+  refund_fen: number;
+  paid_at: number | null;
+  promised_ship_at: number | null;
+  shipped_at: number | null;
+  /** Whether a shipment file (the seller's own record) named this order. */
+  shipment_recorded: boolean;
+}
+
+export interface MatchOptions {
+  /** Largest difference in fen still counted as equal. */
+  toleranceFen: number;
+  /** Days after shipping past which a missing settlement is reported. */
+  unsettledDays: number;
+  now: number;
+}
+
+export interface MatchResult {
+  order_no: string;
+  /** False for a settlement with no order (平台有账无单). */
+  has_order: boolean;
+  outcome: Outcome;
+  expected_fen: number;
+  /** What the platform settled before its fees: the money the order should bring. */
+  settled_fen: number;
+  difference_fen: number;
+  fees: Fees;
+  fee_fen: number;
+  /** What reached the seller: settled plus fees. */
+  net_fen: number;
+  lines: number;
+}
+
+const DAY = 24 * 3600_000;
+/** A promised shipping time when the file gives none: 48 hours after payment, the platforms' default. */
+const DEFAULT_PROMISE = 2 * DAY;
+
+interface Settled {
+  settled: number;
+  fees: Fees;
+  net: number;
+  lines: number;
+  duplicate: boolean;
+}
+
+function emptyFees(): Fees {
+  return { service: 0, commission: 0, affiliate: 0, other: 0 };
+}
+
+const feeTotal = (fees: Fees) => FEE_KINDS.reduce((sum, kind: FeeKind) => sum + fees[kind], 0);
+
+/** Settlement lines summed per order number, one pass. */
+export function settledByOrder(lines: Iterable<SettlementLine>): Map<string, Settled> {
+  const byOrder = new Map<string, Settled>();
+  const incomeSeen = new Set<string>();
+  for (const line of lines) {
+    let sum = byOrder.get(line.order_no);
+    if (!sum) byOrder.set(line.order_no, (sum = { settled: 0, fees: emptyFees(), net: 0, lines: 0, duplicate: false }));
+    sum.lines++;
+    sum.net += line.amount_fen;
+    for (const kind of FEE_KINDS) sum.fees[kind] += line.fees[kind];
+    if (line.category === 'fee') continue;
+    sum.settled += line.amount_fen - feeTotal(line.fees);
+    if (line.category === 'income') {
+      // The same sub-order paid out by two different flows is settled twice.
+      const key = `${line.order_no}\u0000${line.sub_order_no}`;
+      if (incomeSeen.has(key)) sum.duplicate = true;
+      incomeSeen.add(key);
+    }
+  }
+  return byOrder;
+}
+
+function outcomeOf(order: OrderToMatch, settled: Settled | undefined, expected: number, options: MatchOptions): Outcome {
+  if (settled) {
+    if (settled.duplicate) return 'duplicate';
+    if (Math.abs(settled.settled - expected) > options.toleranceFen) return 'mismatch';
+    return order.refund_fen > 0 ? 'refunded' : 'matched';
+  }
+  if (order.refund_fen >= order.amount_fen && order.amount_fen > 0) return 'refunded';
+  if (order.shipped_at === null) {
+    const promise = order.promised_ship_at ?? (order.paid_at === null ? null : order.paid_at + DEFAULT_PROMISE);
+    return promise !== null && promise < options.now ? 'unshipped' : 'pending';
+  }
+  if (!order.shipment_recorded) return 'no_shipment';
+  return order.shipped_at + options.unsettledDays * DAY < options.now ? 'unsettled' : 'pending';
+}
+
+/** One result per order, and one per order number the platform settled without an order. */
+export function matchOrders(orders: Iterable<OrderToMatch>, lines: Iterable<SettlementLine>, options: MatchOptions): MatchResult[] {
+  const byOrder = settledByOrder(lines);
+  const results: MatchResult[] = [];
+  for (const order of orders) {
+    const settled = byOrder.get(order.order_no);
+    byOrder.delete(order.order_no);
+    const expected = order.amount_fen - order.refund_fen;
+    const fees = settled?.fees ?? emptyFees();
+    const settledFen = settled?.settled ?? 0;
+    results.push({
+      order_no: order.order_no,
+      has_order: true,
+      outcome: outcomeOf(order, settled, expected, options),
+      expected_fen: expected,
+      settled_fen: settledFen,
+      difference_fen: settled ? settledFen - expected : 0,
+      fees,
+      fee_fen: feeTotal(fees),
+      net_fen: settled?.net ?? 0,
+      lines: settled?.lines ?? 0,
+    });
+  }
+  for (const [orderNo, settled] of byOrder) {
+    results.push({
+      order_no: orderNo,
+      has_order: false,
+      outcome: 'orphan',
+      expected_fen: 0,
+      settled_fen: settled.settled,
+      difference_fen: settled.settled,
+      fees: settled.fees,
+      fee_fen: feeTotal(settled.fees),
+      net_fen: settled.net,
+      lines: settled.lines,
+    });
+  }
+  return results;
+}
+
+/** Outcomes a person looks at: everything but a clean match, a clean refund and what is not due yet. */
+export const isDifference = (outcome: Outcome) => outcome !== 'matched' && outcome !== 'refunded' && outcome !== 'pending';

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { decodeText, formatOf, readRows } from '../../server/reconciliation/read-table';
+import { findHeader, normalizeHeader } from '../../server/reconciliation/headers';
+import { cleanId, fenOf, splitExpress } from '../../server/reconciliation/lines';
+import { FILE_KIND_INFO } from '../../server/reconciliation/file-kinds';
+import { gb18030, utf8Bom, xlsxFile } from '../support/reconciliation-files';
+
+describe('reading platform files as they come', () => {
+  it('tells UTF-8, UTF-8 with a BOM and GB18030 apart', () => {
+    expect(decodeText(utf8Bom('订单号,金额'))).toBe('订单号,金额');
+    expect(decodeText(new TextEncoder().encode('订单号,金额'))).toBe('订单号,金额');
+    expect(decodeText(gb18030('订单号,金额'))).toBe('订单号,金额');
+  });
+
+  it('reads an ".xls" that is an HTML table, and one that is an XLSX', async () => {
+    const html = '<html><body><table><tr><th>订单号</th><th>实付款</th></tr><tr><td>2400000000000001</td><td>80.00&nbsp;</td></tr></table></body></html>';
+    expect(formatOf(new TextEncoder().encode(html))).toBe('html');
+    expect(await readRows(new TextEncoder().encode(html))).toEqual([
+      ['订单号', '实付款'],
+      ['2400000000000001', '80.00'],
+    ]);
+    const xlsx = await xlsxFile(['订单号', '实付款'], [{ 订单号: '2400000000000001', 实付款: 80 }]);
+    expect(formatOf(xlsx)).toBe('xlsx');
+    expect(await readRows(xlsx)).toEqual([
+      ['订单号', '实付款'],
+      ['2400000000000001', '80'],
+    ]);
+  });
+
+  it('finds the header under title rows, folding 帐/账 and full-width brackets, ignoring extra and reordered columns', () => {
+    expect(normalizeHeader('实际结算金额（元）')).toBe('实际结算金额(元)');
+    expect(normalizeHeader('动帐流水号')).toBe('动账流水号');
+    const rows = [['快手小店货款账单'], ['2026-11'], ['备注', '实际结算金额（元）', '订单号', '新列'], ['x', '72.00', '2400000000000001', 'y']];
+    const header = findHeader(rows, FILE_KIND_INFO.kuaishou_bills.columns, FILE_KIND_INFO.kuaishou_bills.required);
+    expect(header).toEqual({ row: 2, columns: { order_no: [2], amount: [1] } });
+  });
+
+  it("cleans ids and amounts, and splits Douyin's 快递信息 into carrier and tracking numbers", () => {
+    expect(cleanId('\t6900000000000001')).toBe('6900000000000001');
+    expect(cleanId("'6900000000000001")).toBe('6900000000000001');
+    expect(cleanId('="6900000000000001"')).toBe('6900000000000001');
+    expect([fenOf('¥1,234.50'), fenOf('-3.2'), fenOf('12元'), fenOf(''), fenOf('abc')]).toEqual([123_450, -320, 1200, 0, null]);
+    expect(splitExpress('中通快递 7530001；7530002，中通快递:7530003')).toEqual({ company: '中通快递', numbers: ['7530001', '7530002', '7530003'] });
+    expect(splitExpress('圆通速递,YT0000000002')).toEqual({ company: '圆通速递', numbers: ['YT0000000002'] });
+  });
+});
