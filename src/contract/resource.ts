@@ -153,6 +153,21 @@ export interface ResourceRecord {
   [field: string]: RecordValue;
 }
 
+/**
+ * Where a record read from the API carries its lookups' labels (field → the looked-up record's
+ * label): no field name starts with "_", so it never meets a field.
+ */
+export const LABELS_KEY = '_labels';
+
+/**
+ * The label a record carries for one of its lookup fields: undefined when the record carries no
+ * labels (it was not read from the API), null when the looked-up record could not be named.
+ */
+export function carriedLabel(record: ResourceRecord, field: string): string | null | undefined {
+  const labels = (record as unknown as Partial<Record<typeof LABELS_KEY, Record<string, string>>>)[LABELS_KEY];
+  return labels ? (labels[field] ?? null) : undefined;
+}
+
 // ---- queries -------------------------------------------------------------------------------
 
 export const FILTER_OPS = ['eq', 'ne', 'in', 'range', 'contains', 'dateRange', 'isNull'] as const;
@@ -200,8 +215,6 @@ export interface ListPage<R = ResourceRecord> {
   total: number;
   page: number;
   pageSize: number;
-  /** Lookup fields' labels: field → record id → the label field's value of the referenced record. */
-  labels?: Record<string, Record<string, string>>;
 }
 
 export const IdBody = Type.Object({ id: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });

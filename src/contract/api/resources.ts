@@ -26,7 +26,6 @@ export const ListAnswer = Type.Object({
   total: Type.Integer(),
   page: Type.Integer(),
   pageSize: Type.Integer(),
-  labels: Type.Optional(Type.Record(Type.String(), Type.Record(Type.String(), Type.String()))),
 });
 
 export const HistoryAnswer = Type.Object({
