@@ -5,7 +5,7 @@
 import { sql, type AliasedRawBuilder, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { DialectName } from '../db/dialect';
-import { LABELS_KEY, type ListPage, type ListQuery, type ResourceField, type ResourceRecord } from '../../src/contract/resource';
+import { LABELS_KEY, type HistoryEntry, type ListPage, type ListQuery, type ResourceField, type ResourceRecord } from '../../src/contract/resource';
 import { Code } from '../../src/contract/envelope';
 import { ApiError } from '../http/errors';
 import { isHidden, visibleFields, type ResourceCaller } from './caller';
@@ -140,6 +140,21 @@ async function withLabels(ctx: ResourceContext, caller: ResourceCaller, fields: 
   });
 }
 
+/** History entries whose lookup changes carry the labels of the records pointed at before and after. */
+export async function labelHistory(ctx: ResourceContext, store: ResourceStore, caller: ResourceCaller, entries: HistoryEntry[]): Promise<HistoryEntry[]> {
+  const changes = entries.flatMap((entry) => entry.changes);
+  const values = changes.flatMap(({ field, before, after }) => [{ [field]: before }, { [field]: after }]);
+  const labels = await lookupLabels(ctx, caller, visibleFields(store.definition, caller), values);
+  if (!labels) return entries;
+  const labelOf = (field: string, value: unknown) => labels[field]?.[String(value)];
+  return entries.map((entry) => ({
+    ...entry,
+    changes: entry.changes.map((change) =>
+      labels[change.field] ? { ...change, labels: { before: labelOf(change.field, change.before), after: labelOf(change.field, change.after) } } : change,
+    ),
+  }));
+}
+
 /**
  * The label of every record the rows' lookup fields point at, one query per lookup field. Whoever
  * may see a row may read the names it points at, so the target's team scope does not apply: staff
@@ -149,7 +164,7 @@ export async function lookupLabels(
   ctx: ResourceContext,
   caller: ResourceCaller,
   fields: ResourceField[],
-  records: ResourceRecord[],
+  records: Array<Record<string, unknown>>,
 ): Promise<Record<string, Record<string, string>> | null> {
   const labels: Record<string, Record<string, string>> = {};
   for (const field of fields) {

@@ -168,6 +168,11 @@ export function carriedLabel(record: ResourceRecord, field: string): string | nu
   return labels ? (labels[field] ?? null) : undefined;
 }
 
+/** A record that carries only one lookup's label: for drawing a value met outside its record (a history entry). */
+export function carryingLabel(field: string, label: string | undefined): ResourceRecord {
+  return { [LABELS_KEY]: label === undefined ? {} : { [field]: label } } as unknown as ResourceRecord;
+}
+
 // ---- queries -------------------------------------------------------------------------------
 
 export const FILTER_OPS = ['eq', 'ne', 'in', 'range', 'contains', 'dateRange', 'isNull'] as const;
@@ -244,7 +249,13 @@ export interface HistoryEntry {
   action: 'create' | 'update' | 'delete' | 'import';
   user_id: number | null;
   user_name: string;
-  changes: { field: string; before: RecordValue | undefined; after: RecordValue | undefined }[];
+  changes: {
+    field: string;
+    before: RecordValue | undefined;
+    after: RecordValue | undefined;
+    /** Of a lookup field: the labels of the records it pointed at before and after, as a record carries them. */
+    labels?: { before?: string; after?: string };
+  }[];
   created_at: number;
 }
 

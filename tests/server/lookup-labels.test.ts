@@ -30,6 +30,20 @@ describe.each(DIALECTS)('lookup labels on %s', (dialect) => {
     expect(carriedLabel(one, 'ask_id')).toBe(askNos.get(one.ask_id as number));
   });
 
+  it('come with a record’s history, for the records pointed at before and after a change', async () => {
+    const quote = (await quotes().list(staff, { pageSize: 1 })).body.data.rows[0]!;
+    const users = await server.database.db.selectFrom('users').select(['id', 'name']).where('username', 'in', ['zhoujie', 'wufang']).orderBy('username').execute();
+    let version = quote.version;
+    for (const user of users) {
+      const saved = await quotes().update(admin, quote.id, version, { quoted_by: user.id });
+      expect(saved.body.code, saved.body.msg).toBe(200);
+      version = saved.body.data.version;
+    }
+    const [last] = (await quotes().history(staff, quote.id)).body.data.rows;
+    const change = last!.changes.find((c) => c.field === 'quoted_by');
+    expect(change).toMatchObject({ before: users[0]!.id, after: users[1]!.id, labels: { before: users[0]!.name, after: users[1]!.name } });
+  });
+
   it('are the same for an administrator, who may read everything', async () => {
     const row = (await quotes().list(admin, { pageSize: 1 })).body.data.rows[0]!;
     expect(carriedLabel(row, 'ask_id')).toEqual(expect.any(String));
