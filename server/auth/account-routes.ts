@@ -24,6 +24,7 @@ import { recordLog } from '../audit/system-log';
 import { hashPassword, verifyPassword } from './passwords';
 import { assertAcceptablePassword } from './password-policy';
 import { consumeCode, issueCode, type CodeSender } from './verification-codes';
+import { deviceName } from './device-name';
 import { listSessions, revokeSession, revokeUserSessions, setSessionLock } from './sessions';
 import { sessionPolicy, startLogin } from './routes';
 import { teamScope } from './team-scope';
@@ -158,7 +159,7 @@ export async function accountRoutes(
     async (request) => {
       const caller = request.caller!;
       const rows = await listSessions(db, caller.userId);
-      return ok({ rows: rows.map((row) => ({ ...row, current: row.id === caller.sessionId })) });
+      return ok({ rows: rows.map((row) => ({ ...row, device: deviceName(row.user_agent), current: row.id === caller.sessionId })) });
     },
   );
 

@@ -7,6 +7,7 @@ import {
   CreateNoticeData,
   NoticeCloseBody,
   NoticeList,
+  NoticeTeamList,
   type NoticeTargetKind,
 } from '../../src/contract/api/notice';
 import { Type } from '../../src/contract/schema';
@@ -17,7 +18,7 @@ import { routeSchema, type App } from '../http/route';
 import { recordLog } from '../audit/system-log';
 import { teamScope } from '../auth/team-scope';
 import { notify, type NoticeTarget } from './notify';
-import { closeNotice, openNotices, recentNotices, targetExists, type NoticeReader } from './store';
+import { closeNotice, noticeTeams, openNotices, recentNotices, targetExists, type NoticeReader } from './store';
 
 const CREATE_NOTICES = { permission: 'notice:create' } as const;
 /** A poll brings at most this many, newest first (spec §7 find-notice). */
@@ -89,6 +90,15 @@ export async function noticeRoutes(app: App, { db }: { db: Kysely<Database> }) {
       // Outside administration, a team sees the notices its own members wrote.
       return ok({ rows: await recentNotices(db, await teamScope(request), ADMIN_LIST_LIMIT) });
     },
+  );
+
+  app.post(
+    '/api/admin/notices/teams',
+    {
+      config: { access: CREATE_NOTICES },
+      schema: routeSchema({ summary: 'The teams a notice may be sent to, by name', tags: ['notice'], data: NoticeTeamList, auth: true }),
+    },
+    async (request) => ok({ rows: await noticeTeams(db, await teamScope(request)) }),
   );
 
   /** The recipient of a new notice, checked to exist and to be within the caller's reach. */

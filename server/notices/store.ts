@@ -59,6 +59,18 @@ export async function recentNotices(db: Kysely<Database>, team: number | null, l
       'n.target_kind',
       'n.target_id',
       'u.name as creator',
+      // The recipient by name, as the sender picked it; null for everyone, or once it is gone.
+      eb
+        .case()
+        .when('n.target_kind', '=', 'team')
+        .then(eb.selectFrom('teams as t').select('t.name').whereRef('t.id', '=', 'n.target_id'))
+        .when('n.target_kind', '=', 'user')
+        .then(eb.selectFrom('users as r').select('r.name').whereRef('r.id', '=', 'n.target_id'))
+        .when('n.target_kind', '=', 'role')
+        .then(eb.selectFrom('roles as o').select('o.name').whereRef('o.id', '=', 'n.target_id'))
+        .else(null)
+        .end()
+        .as('target_name'),
       eb.selectFrom('notice_closes as c').select(eb.fn.countAll<number>().as('count')).whereRef('c.notice_id', '=', 'n.id').as('closed_count'),
     ])
     .orderBy('n.created_at', 'desc')
@@ -67,6 +79,13 @@ export async function recentNotices(db: Kysely<Database>, team: number | null, l
   if (team !== null) query = query.where('u.team_id', '=', team);
   const rows = await query.execute();
   return rows.map((row) => ({ ...row, closed_count: Number(row.closed_count ?? 0) }));
+}
+
+/** The teams a notice may be sent to by a sender within the team given (null: every team), by name. */
+export function noticeTeams(db: Kysely<Database>, team: number | null) {
+  let query = db.selectFrom('teams').select(['id', 'name']).orderBy('id');
+  if (team !== null) query = query.where('id', '=', team);
+  return query.execute();
 }
 
 /** Whether a notice's recipient exists within the team given (null: anywhere). */

@@ -61,14 +61,13 @@ export async function quotingRoutes(app: App, { database, onWritten }: QuotingRo
       if (!ask) throw new ApiError(Code.notFound, 'recordNotFound');
       const quotes = assertQuotes(caller)
         ? await listRecords(ctx, priceQuotes, caller, { filters: [{ field: 'ask_id', op: 'eq', value: ask.id }], sort: [{ field: 'price_fen', order: 'asc' }], pageSize: 200 })
-        : { rows: [], labels: {} };
+        : { rows: [] };
       const teams = await teamNames(db, [...new Set(quotes.rows.map((q) => q.team_id).filter((t): t is number => t !== null))]);
       return ok({
         ask,
         photos: String(ask.photos ?? '').split('\n').map((p) => p.trim()).filter(Boolean),
         timeline: await readTimeline(db, 'price_asks', ask.id),
         quotes: quotes.rows,
-        labels: quotes.labels ?? {},
         teams: Object.fromEntries(quotes.rows.map((q) => [String(q.id), teams.get(q.team_id ?? 0) ?? ''])),
       });
     },

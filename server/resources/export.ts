@@ -60,7 +60,7 @@ async function* batches(ctx: ResourceContext, store: ResourceStore, caller: Reso
     const tail = rows[rows.length - 1];
     last = Object.fromEntries(keys.map((k) => [k.ref.column, tail[`__key_${k.ref.column}`] ?? tail[k.ref.column]]));
     const records = rows.map((row) => toRecord(fields, row));
-    yield { records, format: { lang: caller.lang, dictionaries, labels: (await lookupLabels(ctx, caller, fields, records, store)) ?? {} } };
+    yield { records, format: { lang: caller.lang, dictionaries, labels: (await lookupLabels(ctx, caller, fields, records)) ?? {} } };
     if (rows.length < EXPORT_BATCH) return;
   }
 }

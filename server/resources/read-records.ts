@@ -5,7 +5,7 @@
 import { sql, type AliasedRawBuilder, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { DialectName } from '../db/dialect';
-import type { ListPage, ListQuery, ResourceField, ResourceRecord } from '../../src/contract/resource';
+import { LABELS_KEY, type HistoryEntry, type ListPage, type ListQuery, type ResourceField, type ResourceRecord } from '../../src/contract/resource';
 import { Code } from '../../src/contract/envelope';
 import { ApiError } from '../http/errors';
 import { isHidden, visibleFields, type ResourceCaller } from './caller';
@@ -88,7 +88,13 @@ export async function getRecord(ctx: ResourceContext, store: ResourceStore, call
   if (team) query = query.where(team);
   const row = await query.executeTakeFirst();
   if (!row) throw new ApiError(Code.notFound, 'recordNotFound');
-  return toRecord(fields, row);
+  return labelled(ctx, store, caller, toRecord(fields, row));
+}
+
+/** One record as the caller may see it, carrying its lookups' labels: what create, get and update answer. */
+export async function labelled(ctx: ResourceContext, store: ResourceStore, caller: ResourceCaller, record: ResourceRecord): Promise<ResourceRecord> {
+  const [one] = await withLabels(ctx, caller, visibleFields(store.definition, caller), [record]);
+  return one!;
 }
 
 export async function listRecords(ctx: ResourceContext, store: ResourceStore, caller: ResourceCaller, query: ListQuery): Promise<ListPage> {
@@ -108,9 +114,8 @@ export async function listRecords(ctx: ResourceContext, store: ResourceStore, ca
     .execute();
   // A short first page is the whole answer: no need to count.
   const total = page === 1 && rows.length < pageSize ? rows.length : await countOf(ctx, store, caller, query, where);
-  const records = rows.map((row) => toRecord(fields, row));
-  const labels = await lookupLabels(ctx, caller, fields, records, store);
-  return { rows: records, total, page, pageSize, ...(labels ? { labels } : {}) };
+  const records = await withLabels(ctx, caller, fields, rows.map((row) => toRecord(fields, row)));
+  return { rows: records, total, page, pageSize };
 }
 
 /**
@@ -130,17 +135,46 @@ async function countOf(ctx: ResourceContext, store: ResourceStore, caller: Resou
 }
 
 /**
- * The label of every record the rows' lookup fields point at, one query per lookup field, within
- * the caller's team when the target is team-scoped, unless `store` has a workflow's visibility:
- * there a row the caller sees may point across teams (a quote's author, its ask), and the label
- * comes with the row.
+ * The records, each carrying its lookups' labels under LABELS_KEY (field → label), so a console
+ * draws a lookup from the row it read, without reading the target resource it may not list.
+ */
+async function withLabels(ctx: ResourceContext, caller: ResourceCaller, fields: ResourceField[], records: ResourceRecord[]): Promise<ResourceRecord[]> {
+  const labels = (await lookupLabels(ctx, caller, fields, records)) ?? {};
+  return records.map((record) => {
+    const carried: Record<string, string> = {};
+    for (const [field, byId] of Object.entries(labels)) {
+      const label = byId[String(record[field])];
+      if (label !== undefined) carried[field] = label;
+    }
+    return Object.assign(record, { [LABELS_KEY]: carried });
+  });
+}
+
+/** History entries whose lookup changes carry the labels of the records pointed at before and after. */
+export async function labelHistory(ctx: ResourceContext, store: ResourceStore, caller: ResourceCaller, entries: HistoryEntry[]): Promise<HistoryEntry[]> {
+  const changes = entries.flatMap((entry) => entry.changes);
+  const values = changes.flatMap(({ field, before, after }) => [{ [field]: before }, { [field]: after }]);
+  const labels = await lookupLabels(ctx, caller, visibleFields(store.definition, caller), values);
+  if (!labels) return entries;
+  const labelOf = (field: string, value: unknown) => labels[field]?.[String(value)];
+  return entries.map((entry) => ({
+    ...entry,
+    changes: entry.changes.map((change) =>
+      labels[change.field] ? { ...change, labels: { before: labelOf(change.field, change.before), after: labelOf(change.field, change.after) } } : change,
+    ),
+  }));
+}
+
+/**
+ * The label of every record the rows' lookup fields point at, one query per lookup field. Whoever
+ * may see a row may read the names it points at, so the target's team scope does not apply: staff
+ * see who asked, though the asker's team is not theirs. A label field hidden from the caller stays hidden.
  */
 export async function lookupLabels(
   ctx: ResourceContext,
   caller: ResourceCaller,
   fields: ResourceField[],
-  records: ResourceRecord[],
-  store?: ResourceStore,
+  records: Array<Record<string, unknown>>,
 ): Promise<Record<string, Record<string, string>> | null> {
   const labels: Record<string, Record<string, string>> = {};
   for (const field of fields) {
@@ -150,10 +184,7 @@ export async function lookupLabels(
     const target = await ctx.registry.get(field.lookup.resource);
     const label = target?.definition.fields.find((f) => f.name === field.lookup!.label);
     if (!target || !label || isHidden(label, caller)) continue;
-    const team = store?.visibility ? null : teamCondition(target, caller);
-    let query = dynamic(ctx.db).selectFrom(target.table).select([sql.ref('id').as('id'), sql.ref(label.name).as('label')]).where(sql.ref('id'), 'in', ids);
-    if (team) query = query.where(team);
-    const found = await query.execute();
+    const found = await dynamic(ctx.db).selectFrom(target.table).select([sql.ref('id').as('id'), sql.ref(label.name).as('label')]).where(sql.ref('id'), 'in', ids).execute();
     labels[field.name] = Object.fromEntries(found.map((row) => [String(row.id), row.label === null ? '' : String(row.label)]));
   }
   return Object.keys(labels).length > 0 ? labels : null;

@@ -44,7 +44,7 @@ import { resourceRegistry } from './definitions';
 import { exportRecords } from './export';
 import { readHistory } from './history';
 import { IMPORT_MAX_MB, importRecords, type ImportMode, type UploadedFile } from './import';
-import { getRecord, listRecords, readRow, type ResourceContext } from './read-records';
+import { getRecord, labelHistory, listRecords, readRow, type ResourceContext } from './read-records';
 import { listQueryError } from './validation';
 import { bulkDelete, createRecord, deleteRecord, updateRecord } from './write-records';
 import type { ResourceStore, WrittenEvent } from './store';
@@ -183,7 +183,7 @@ export async function resourceRoutes(app: App, { database, onWritten }: Resource
       const rows = await readHistory(ctx.db, store, request.body.id, caller);
       // Deleted records keep their history; an id the caller never could see has none for them.
       if (rows.length === 0 && !(await readRow(ctx.db, store, request.body.id, caller))) throw new ApiError(Code.notFound, 'recordNotFound');
-      return ok({ rows });
+      return ok({ rows: await labelHistory(ctx, store, caller, rows) });
     },
   );
 

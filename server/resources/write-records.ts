@@ -7,7 +7,7 @@
 import sanitizeHtml from 'sanitize-html';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { SYSTEM_FIELDS, type RecordValue, type ResourceField, type ResourceRecord } from '../../src/contract/resource';
+import { LABELS_KEY, SYSTEM_FIELDS, type RecordValue, type ResourceField, type ResourceRecord } from '../../src/contract/resource';
 import { Code } from '../../src/contract/envelope';
 import { ApiError } from '../http/errors';
 import { message, type MessageKey } from '../http/messages';
@@ -15,7 +15,7 @@ import { recordLog } from '../audit/system-log';
 import { assertAction, isHidden, isReadOnlyFor, visibleFields, type ResourceCaller } from './caller';
 import { diff, lastChange, writeHistory, type Change } from './history';
 import { teamCondition } from './list-query';
-import { readRow, toRecord, type ResourceContext } from './read-records';
+import { labelled, readRow, toRecord, type ResourceContext } from './read-records';
 import { dynamic, sameValue, toColumn, type ResourceStore } from './store';
 import { formatDateTime } from './time';
 import { validateValues } from './validation';
@@ -29,7 +29,8 @@ const RICHTEXT: sanitizeHtml.IOptions = {
   transformTags: { a: sanitizeHtml.simpleTransform('a', { target: '_blank', rel: 'noopener noreferrer' }) },
 };
 
-const SYSTEM = new Set<string>(SYSTEM_FIELDS);
+/** What a record read carries besides its fields, which a form may send back with it. */
+const SYSTEM = new Set<string>([...SYSTEM_FIELDS, LABELS_KEY]);
 
 /** One refused value: the field it is about and the message that says why. */
 export interface Problem {
@@ -83,7 +84,7 @@ export function draftOf(store: ResourceStore, caller: ResourceCaller, input: Rec
       else team = raw;
       continue;
     }
-    // The id, version and times are the server's; a form may send them back with the record.
+    // The id, version, times and labels are the server's; a form may send them back with the record.
     if (SYSTEM.has(key)) continue;
     const field = definition.fields.find((f) => f.name === key);
     if (!field) {
@@ -313,7 +314,7 @@ export async function forgetTotalsAfter<T>(ctx: ResourceContext, store: Resource
 export async function createRecord(ctx: ResourceContext, store: ResourceStore, caller: ResourceCaller, input: Record<string, unknown>): Promise<ResourceRecord> {
   assertAction(store, caller, 'create');
   const targets = await lookupTargets(ctx, store);
-  return forgetTotalsAfter(ctx, store, ctx.db.transaction().execute(async (trx) => {
+  return labelled(ctx, store, caller, await forgetTotalsAfter(ctx, store, ctx.db.transaction().execute(async (trx) => {
     const draft = draftOf(store, caller, input, null);
     throwFirst(draft.problems);
     throwFirst(await checkReferences(trx, store, caller, draft, null, targets));
@@ -321,7 +322,7 @@ export async function createRecord(ctx: ResourceContext, store: ResourceStore, c
     const record = await insertDraft(trx, store, caller, draft, 'create', now);
     await log(trx, caller, 'create', store, String(record.id), diff(store.definition.fields, null, record));
     return visible(store, caller, record);
-  }));
+  })));
 }
 
 /** The 409 of a stale version: who changed the record last, and when. */
@@ -348,7 +349,7 @@ export async function updateRecord(
 ): Promise<ResourceRecord> {
   assertAction(store, caller, 'update');
   const targets = await lookupTargets(ctx, store);
-  return forgetTotalsAfter(ctx, store, ctx.db.transaction().execute(async (trx) => {
+  return labelled(ctx, store, caller, await forgetTotalsAfter(ctx, store, ctx.db.transaction().execute(async (trx) => {
     const current = await currentRecord(trx, store, caller, body.id, body.version);
     const refusal = store.hooks.protect?.(current, 'update', caller);
     if (refusal) throw new ApiError(Code.badRequest, refusal);
@@ -377,7 +378,7 @@ export async function updateRecord(
     await store.hooks.afterWrite?.(trx, current, after, caller);
     await log(trx, caller, 'update', store, String(current.id), changes);
     return visible(store, caller, after);
-  }));
+  })));
 }
 
 async function removeRow(trx: Kysely<Database>, store: ResourceStore, caller: ResourceCaller, current: ResourceRecord, now: number): Promise<Change[]> {

@@ -264,6 +264,26 @@ export interface ResourceRecord {
   [field: string]: RecordValue;
 }
 
+/**
+ * Where a record read from the API carries its lookups' labels (field → the looked-up record's
+ * label): no field name starts with "_", so it never meets a field.
+ */
+export const LABELS_KEY = '_labels';
+
+/**
+ * The label a record carries for one of its lookup fields: undefined when the record carries no
+ * labels (it was not read from the API), null when the looked-up record could not be named.
+ */
+export function carriedLabel(record: ResourceRecord, field: string): string | null | undefined {
+  const labels = (record as unknown as Partial<Record<typeof LABELS_KEY, Record<string, string>>>)[LABELS_KEY];
+  return labels ? (labels[field] ?? null) : undefined;
+}
+
+/** A record that carries only one lookup's label: for drawing a value met outside its record (a history entry). */
+export function carryingLabel(field: string, label: string | undefined): ResourceRecord {
+  return { [LABELS_KEY]: label === undefined ? {} : { [field]: label } } as unknown as ResourceRecord;
+}
+
 // ---- queries -------------------------------------------------------------------------------
 
 export const FILTER_OPS = ['eq', 'ne', 'in', 'range', 'contains', 'dateRange', 'isNull'] as const;
@@ -311,8 +331,6 @@ export interface ListPage<R = ResourceRecord> {
   total: number;
   page: number;
   pageSize: number;
-  /** Lookup fields' labels: field → record id → the label field's value of the referenced record. */
-  labels?: Record<string, Record<string, string>>;
 }
 
 export const IdBody = Type.Object({ id: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
@@ -342,7 +360,13 @@ export interface HistoryEntry {
   action: 'create' | 'update' | 'delete' | 'import';
   user_id: number | null;
   user_name: string;
-  changes: { field: string; before: RecordValue | undefined; after: RecordValue | undefined }[];
+  changes: {
+    field: string;
+    before: RecordValue | undefined;
+    after: RecordValue | undefined;
+    /** Of a lookup field: the labels of the records it pointed at before and after, as a record carries them. */
+    labels?: { before?: string; after?: string };
+  }[];
   created_at: number;
 }
 

@@ -133,6 +133,18 @@ describe.each(DIALECTS)('accounts on %s', (dialect) => {
       expect(foreign.status).toBe(404);
     });
 
+    it('names each device by its browser and system, keeping the raw user agent beside', async () => {
+      const agent = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+      const response = await fetch(`${server.url}/api/public/login-do`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'user-agent': agent },
+        body: JSON.stringify({ username: 'zhaolei', password: 'demo123456' }),
+      });
+      const { token } = ((await response.json()) as { data: { token: string } }).data;
+      const rows = (await call<{ rows: SessionInfo[] }>(server, '/api/index/sessions', { token })).body.data.rows;
+      expect(rows.find((r) => r.current)).toMatchObject({ device: 'Chrome 131 · Windows 10', user_agent: agent });
+    });
+
     it('changes the password and ends every login', async () => {
       const { token } = await loginAs(server, 'wufang', 'demo123456');
       const wrong = await call(server, '/api/index/change-password', { token, body: { old_password: 'nope', password: 'Fresh-pass-77' } });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, DIALECTS, loginAs, startTestServer, type TestServer } from '../support/server-harness';
-import type { AdminNoticeList, CreateNoticeBody, Notice, NoticeList } from '../../src/contract/api/notice';
+import type { AdminNoticeList, CreateNoticeBody, Notice, NoticeList, NoticeTeamList } from '../../src/contract/api/notice';
 import { notify } from '../../server/notices/notify';
 
 describe.each(DIALECTS)('notices on %s', (dialect) => {
@@ -117,6 +117,23 @@ describe.each(DIALECTS)('notices on %s', (dialect) => {
     expect((await create({ type: 1, content: 'x', find_id: 'R-all', target_kind: 'all' }, manager)).status).toBe(403);
     const list = await call<AdminNoticeList>(server, '/api/admin/notices/list', { token: manager });
     expect(list.body.data.rows.map((r) => r.find_id)).toEqual(['R-own']);
+  });
+
+  it('offers the teams within the sender’s reach by name, and lists each notice’s recipient by name', async () => {
+    const teams = await db().selectFrom('teams').select(['id', 'name']).orderBy('id').execute();
+    const offered = await call<NoticeTeamList>(server, '/api/admin/notices/teams', { token: admin });
+    expect(offered.body.data.rows).toEqual(teams);
+    const manager = await tokenOf('qianwei');
+    const own = (await userId('qianwei')).team_id;
+    expect((await call<NoticeTeamList>(server, '/api/admin/notices/teams', { token: manager })).body.data.rows).toEqual(teams.filter((t) => t.id === own));
+    expect((await call(server, '/api/admin/notices/teams', { token: await tokenOf('seller', 'seller123') })).status).toBe(403);
+
+    const team = teams[1]!;
+    expect((await create({ type: 2, content: '团队通知', find_id: 'N-team', target_kind: 'team', target_id: team.id })).body.code).toBe(200);
+    expect((await create({ type: 2, content: '全员通知', find_id: 'N-all', target_kind: 'all' })).body.code).toBe(200);
+    const rows = (await call<AdminNoticeList>(server, '/api/admin/notices/list', { token: admin })).body.data.rows;
+    expect(rows.find((r) => r.find_id === 'N-team')).toMatchObject({ target_kind: 'team', target_id: team.id, target_name: team.name });
+    expect(rows.find((r) => r.find_id === 'N-all')).toMatchObject({ target_kind: 'all', target_name: null });
   });
 
   it('does not count polling as activity: it neither moves last_seen_at nor keeps an idle session unlocked', async () => {

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, DIALECTS, loginAs, startTestServer, type TestServer } from '../support/server-harness';
 import { resourceApi } from '../support/resources';
-import type { ResourceRecord } from '../../src/contract/resource';
+import { carriedLabel, type ResourceRecord } from '../../src/contract/resource';
 import type { NoticeList } from '../../src/contract/api/notice';
 import type { HandleFindAnswer } from '../../src/contract/api/quoting';
 
@@ -51,7 +51,7 @@ describe.each(DIALECTS)('quoting across teams on %s', (dialect) => {
     expect(mine.rows).toHaveLength(1);
     ruleQuote = mine.rows[0];
     expect(ruleQuote).toMatchObject({ price_fen: 12000, quote_type: 'spot', status: 'submitted', rule_id: rule.body.data.id, quoted_by: null });
-    expect(mine.labels?.ask_id?.[String(ask.id)]).toBe(ask.ask_no);
+    expect(carriedLabel(ruleQuote, 'ask_id')).toBe(ask.ask_no);
     const log = (await resourceApi(server, 'auto_quote_log').list(tokens.staff, { filters: [{ field: 'ask_id', op: 'eq', value: ask.id }] })).body.data.rows;
     expect(log).toMatchObject([{ outcome: 'quoted', rule_id: rule.body.data.id, quote_id: ruleQuote.id }]);
 
@@ -89,7 +89,7 @@ describe.each(DIALECTS)('quoting across teams on %s', (dialect) => {
     const page = await handleFind(tokens.seller, String(ask.ask_no));
     expect(page.body.code).toBe(200);
     // The quoter's name comes with the quote, though the seller cannot list the other team's users.
-    expect(page.body.data.labels.quoted_by?.[String(handQuote.quoted_by)]).toBe('郑敏');
+    expect(carriedLabel(page.body.data.quotes.find((q) => q.id === handQuote.id) as ResourceRecord, 'quoted_by')).toBe('郑敏');
     expect(page.body.data.quotes.map((q) => q.id)).toEqual([handQuote.id, ruleQuote.id]);
     expect(page.body.data.timeline.map((t) => t.action)).toEqual(['create', 'quote']);
     expect(Object.values(page.body.data.teams).sort()).toEqual(['云仓报价组', '深圳现货云仓'].sort());

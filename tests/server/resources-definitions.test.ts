@@ -4,7 +4,7 @@ import { call, DIALECTS, loginAs, startTestServer, type TestServer } from '../su
 import { f, resourceApi, saveDefinition } from '../support/resources';
 import { openDatabase } from '../../server/db/open';
 import { createCustomResource, listResourceDefinitions, resourceRegistry } from '../../server/resources/definitions';
-import type { ResourceDefinition, ResourceField } from '../../src/contract/resource';
+import { carriedLabel, type ResourceDefinition, type ResourceField } from '../../src/contract/resource';
 import type { DesignedResource } from '../../src/contract/api/resources';
 import type { Static } from '../../src/contract/schema';
 
@@ -50,7 +50,7 @@ describe.each(DIALECTS)('admin-defined resources on %s', (dialect) => {
     for (const n of ['甲', '乙', '丙']) expect((await vendor().create(seller, { name: `供应商${n}`, contact: `${n}经理`, owner: me.id })).body.code).toBe(200);
     const page = (await vendor().list(seller)).body.data;
     expect(page.total).toBe(3);
-    expect(page.labels).toEqual({ owner: { [String(me.id)]: '王小美' } });
+    for (const row of page.rows) expect(carriedLabel(row, 'owner')).toBe('王小美');
     const designed = (await call<Static<typeof DesignedResource>>(server, '/api/resource-defs/get', { token: admin, body: { name: 'vendor' } })).body.data;
     expect(designed).toMatchObject({ rows: 3, retired: [], definition: { name: 'vendor', kind: 'custom', version: 1 } });
   });

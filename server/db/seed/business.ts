@@ -73,6 +73,11 @@ const PRODUCTS: Product[] = [
   { code: 'XB01', name: '双肩电脑包', category: '箱包', unit: '个', yuan: 199, brands: ['小米', '新秀丽'], specs: ['14英寸', '15.6英寸'] },
 ];
 
+/** A product's picture, bundled with the console (public/demo/goods), so it loads from the same origin. */
+function goodsImage(code: string): string {
+  return `/demo/goods/${code.toLowerCase()}.svg`;
+}
+
 /** Where each category is bought. */
 const SUPPLIERS: Record<string, string> = {
   服饰: '广州白马服装批发行',
@@ -379,7 +384,7 @@ function goodsRows(s: Seeder, team: TeamKey, count: number): Goods[] {
         cost_fen: jiao(price_fen * (0.5 + 0.2 * s.rng.next())),
         stock: status === 'draft' ? 0 : status === 'off_sale' && s.rng.chance(0.5) ? 0 : s.rng.int(20, 1500),
         status,
-        image: '',
+        image: goodsImage(product.code),
         remark: s.rng.pick(GOODS_REMARKS),
       };
     });
@@ -770,18 +775,19 @@ function websiteRows(s: Seeder): Row<'websites'>[] {
 export async function seedBusiness(trx: Transaction<Database>, ctx: BusinessSeedContext): Promise<void> {
   const s = new Seeder(ctx);
 
+  // Every product has its store comments, so a goods detail and 商品评论 tell the same story. The
+  // buyer's are written with its goods; the others' at the end, leaving the rest of the demo as it was.
+  const commentsLater: Array<[TeamKey, Array<{ id: number; created_at: number }>]> = [];
   const opsGoods = goodsRows(s, 'ops', 15);
-  await inBatches(opsGoods, (batch) => trx.insertInto('goods').values(batch).execute());
+  commentsLater.push(['ops', await inBatches(opsGoods, (batch) => trx.insertInto('goods').values(batch).returning(['id', 'created_at']).execute())]);
 
   for (const team of ['buyer', 'buyer2'] as const) {
     const goods = goodsRows(s, team, 40);
     const inserted = await inBatches(goods, (batch) =>
       trx.insertInto('goods').values(batch).returning(['id', 'created_at']).execute(),
     );
-    if (team === 'buyer') {
-      const comments = commentRows(s, team, inserted);
-      await inBatches(comments, (batch) => trx.insertInto('goods_comments').values(batch).execute());
-    }
+    if (team === 'buyer') await insertComments(trx, commentRows(s, team, inserted));
+    else commentsLater.push([team, inserted]);
 
     const asks = askRows(s, team, goods, 30);
     const askIds = await inBatches(
@@ -813,4 +819,9 @@ export async function seedBusiness(trx: Transaction<Database>, ctx: BusinessSeed
   await trx.insertInto('servers').values(serverRows(s)).execute();
   await trx.insertInto('iot_devices').values(deviceRows(s)).execute();
   await trx.insertInto('websites').values(websiteRows(s)).execute();
+  for (const [team, goods] of commentsLater) await insertComments(trx, commentRows(s, team, goods));
+}
+
+async function insertComments(trx: Transaction<Database>, comments: Row<'goods_comments'>[]) {
+  await inBatches(comments, (batch) => trx.insertInto('goods_comments').values(batch).execute());
 }

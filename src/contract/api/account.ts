@@ -46,6 +46,8 @@ export const SessionInfo = Type.Object({
   id: Type.Integer(),
   ip: Type.String(),
   user_agent: Type.String(),
+  /** Browser and system read from the user agent ("Chrome 131 · Windows 10"); '' when it names neither. */
+  device: Type.String(),
   created_at: Type.Integer(),
   last_seen_at: Type.Integer(),
   current: Type.Boolean(),

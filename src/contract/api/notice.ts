@@ -56,9 +56,15 @@ export const AdminNotice = Type.Object({
   target_id: Type.Union([Type.Integer(), Type.Null()]),
   /** Name of the author; null once that user is gone. */
   creator: Type.Union([Type.String(), Type.Null()]),
+  /** Name of the team, user or role it was sent to; null when sent to everyone, or once the recipient is gone. */
+  target_name: Type.Union([Type.String(), Type.Null()]),
   /** How many users have closed it. */
   closed_count: Type.Integer(),
 });
 export type AdminNotice = Static<typeof AdminNotice>;
 export const AdminNoticeList = Type.Object({ rows: Type.Array(AdminNotice) });
 export type AdminNoticeList = Static<typeof AdminNoticeList>;
+
+/** The teams a sender may address, by name. */
+export const NoticeTeamList = Type.Object({ rows: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })) });
+export type NoticeTeamList = Static<typeof NoticeTeamList>;

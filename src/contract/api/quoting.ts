@@ -17,8 +17,6 @@ export const HandleFindAnswer = Type.Object({
   photos: Type.Array(Type.String()),
   timeline: Type.Array(TimelineRow),
   quotes: Type.Array(Row),
-  /** Lookup labels of the quotes (quoted_by, rule_id…): field → id → label. */
-  labels: Type.Record(Type.String(), Type.Record(Type.String(), Type.String())),
   /** Quoting team of each quote: quote id → team name. */
   teams: Type.Record(Type.String(), Type.String()),
 });

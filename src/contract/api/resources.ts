@@ -26,7 +26,6 @@ export const ListAnswer = Type.Object({
   total: Type.Integer(),
   page: Type.Integer(),
   pageSize: Type.Integer(),
-  labels: Type.Optional(Type.Record(Type.String(), Type.Record(Type.String(), Type.String()))),
 });
 
 export const HistoryAnswer = Type.Object({
@@ -36,7 +35,14 @@ export const HistoryAnswer = Type.Object({
       action: Type.Union([Type.Literal('create'), Type.Literal('update'), Type.Literal('delete'), Type.Literal('import')]),
       user_id: Type.Union([Type.Integer(), Type.Null()]),
       user_name: Type.String(),
-      changes: Type.Array(Type.Object({ field: Type.String(), before: Type.Optional(Type.Unknown()), after: Type.Optional(Type.Unknown()) })),
+      changes: Type.Array(
+        Type.Object({
+          field: Type.String(),
+          before: Type.Optional(Type.Unknown()),
+          after: Type.Optional(Type.Unknown()),
+          labels: Type.Optional(Type.Object({ before: Type.Optional(Type.String()), after: Type.Optional(Type.String()) })),
+        }),
+      ),
       created_at: Type.Integer(),
     }),
   ),

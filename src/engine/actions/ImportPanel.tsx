@@ -42,7 +42,7 @@ export default function ImportPanel({ definition, onClose, onImported }: { defin
 
   if (step.at === 'choose' || step.at === 'checking') {
     return (
-      <Spin spinning={step.at === 'checking'} tip={t('importChecking')}>
+      <Spin spinning={step.at === 'checking'} description={t('importChecking')}>
         <Flex vertical gap={12}>
           {step.at === 'choose' && step.error && <Alert type="error" showIcon title={step.error} />}
           <Upload.Dragger

@@ -1,6 +1,6 @@
 import { Empty, Skeleton, Timeline } from 'antd';
 import dayjs from 'dayjs';
-import type { HistoryEntry, ResourceDefinition } from '../../contract/resource';
+import { carryingLabel, type HistoryEntry, type ResourceDefinition } from '../../contract/resource';
 import { settings } from '../../contract/settings';
 import { useEngineHost } from '../host';
 import type { EngineFormMessageKey } from '../form/messages';
@@ -39,6 +39,8 @@ export function History({ definition, entries: data, isLoading }: { definition: 
               <ul className="ed-history-changes">
                 {entry.changes.map((change) => {
                   const field = fields.get(change.field);
+                  // A lookup's value is drawn with the label the server sent with it, never read again.
+                  const carrying = (label: string | undefined) => (field?.type === 'lookup' ? carryingLabel(change.field, label) : undefined);
                   return (
                     <li key={change.field}>
                       <span className="ed-history-label">
@@ -48,13 +50,13 @@ export function History({ definition, entries: data, isLoading }: { definition: 
                       {entry.action === 'update' && (
                         <>
                           <span className="ed-history-before">
-                            <FieldValue field={field} value={change.before} compact />
+                            <FieldValue field={field} value={change.before} record={carrying(change.labels?.before)} compact />
                           </span>
                           <span className="ed-history-arrow" aria-hidden="true">→</span>
                         </>
                       )}
                       <span className="ed-history-after">
-                        <FieldValue field={field} value={change.after} compact />
+                        <FieldValue field={field} value={change.after} record={carrying(change.labels?.after)} compact />
                       </span>
                     </li>
                   );

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { App as AntApp, Button, Card, Popconfirm, Table, Tag } from 'antd';
+import { App as AntApp, Button, Card, Popconfirm, Table, Tag, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import type { SessionInfo } from '../../contract/api/account';
 import { settings } from '../../contract/settings';
@@ -50,12 +50,14 @@ export function SessionsCard() {
         columns={[
           {
             title: t('sessions.device'),
-            dataIndex: 'user_agent',
+            dataIndex: 'device',
             ellipsis: true,
-            render: (agent: string, row) => (
+            render: (device: string, row) => (
               <>
                 {row.current && <Tag color="blue">{t('sessions.current')}</Tag>}
-                {agent || '—'}
+                <Tooltip title={row.user_agent}>
+                  <span>{device || row.user_agent || '—'}</span>
+                </Tooltip>
               </>
             ),
           },

@@ -189,6 +189,7 @@ export const en: Messages = {
     targetAll: 'Everyone',
     targetId: 'Recipient ID',
     targetIdHint: 'The ID of the user, role or team',
+    targetTeamRequired: 'Choose a team',
     targetIdRequired: 'Enter the recipient ID',
     findId: 'Asking number',
     findIdRequired: 'Enter the asking number',

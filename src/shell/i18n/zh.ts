@@ -190,6 +190,7 @@ export const zh = {
     targetAll: '所有人',
     targetId: '对象编号',
     targetIdHint: '用户、角色或团队的编号',
+    targetTeamRequired: '请选择团队',
     targetIdRequired: '请输入对象编号',
     findId: '询价单号',
     findIdRequired: '请输入询价单号',

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { App as AntApp, Button, Card, Form, Input, InputNumber, Select, Space, Table } from 'antd';
-import type { AdminNotice, AdminNoticeList, CreateNoticeBody, NoticeTargetKind, NoticeType } from '../../contract/api/notice';
+import type { AdminNotice, AdminNoticeList, CreateNoticeBody, NoticeTargetKind, NoticeTeamList, NoticeType } from '../../contract/api/notice';
 import { request } from '../request/client';
 import { useApi } from '../request/use-api';
 import { useI18n } from '../i18n/I18nProvider';
@@ -27,6 +27,7 @@ export default function NoticeAdminView() {
   const kind = Form.useWatch('target_kind', form);
   const [busy, setBusy] = useState(false);
   const { data, isValidating, mutate } = useApi<AdminNoticeList>('/api/admin/notices/list');
+  const teams = useApi<NoticeTeamList>('/api/admin/notices/teams').data?.rows;
 
   async function submit(values: CreateNoticeBody) {
     setBusy(true);
@@ -59,7 +60,17 @@ export default function NoticeAdminView() {
                 options={(Object.keys(TARGETS) as NoticeTargetKind[]).map((value) => ({ value, label: t(TARGETS[value]) }))}
               />
             </Form.Item>
-            {kind !== 'all' && (
+            {kind === 'team' && (
+              <Form.Item name="target_id" label={t('notice.targetTeam')} rules={[{ required: true, message: t('notice.targetTeamRequired') }]}>
+                <Select
+                  style={{ width: 200 }}
+                  showSearch={{ optionFilterProp: 'label' }}
+                  loading={!teams}
+                  options={teams?.map((team) => ({ value: team.id, label: team.name }))}
+                />
+              </Form.Item>
+            )}
+            {(kind === 'user' || kind === 'role') && (
               <Form.Item
                 name="target_id"
                 label={t('notice.targetId')}
@@ -101,7 +112,8 @@ export default function NoticeAdminView() {
             {
               title: t('notice.target'),
               width: 140,
-              render: (_, row) => (row.target_kind === 'all' ? t(TARGETS.all) : `${t(TARGETS[row.target_kind])} #${row.target_id}`),
+              render: (_, row) =>
+                row.target_kind === 'all' ? t(TARGETS.all) : `${t(TARGETS[row.target_kind])} · ${row.target_name ?? `#${row.target_id}`}`,
             },
             { title: t('notice.findId'), dataIndex: 'find_id', width: 160 },
             { title: t('notice.content'), dataIndex: 'content', render: (html: string) => <NoticeHtml html={html} /> },

@@ -91,7 +91,7 @@ export default function UpdateDialog({ register = registerWithPlugin, reload = r
         footer={null}
         closable={idle}
         keyboard={idle}
-        maskClosable={false}
+        mask={{ closable: false }}
         onCancel={() => setDismissed(true)}
       >
         <div style={{ textAlign: 'center' }} data-testid="update-dialog">

@@ -5,7 +5,7 @@
  * interface. `options.resource` (goods by default) and `options.low` (10) tune it.
  */
 import { useMemo } from 'react';
-import { Button, Flex, List, Pagination, Result, Skeleton } from 'antd';
+import { Button, Empty, Flex, Pagination, Result, Skeleton, theme } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import type { ResourceDefinition } from '../../contract/resource';
 import type { ListSpec } from '../../contract/screen';
@@ -17,6 +17,7 @@ const PAGE_SIZE = 10;
 
 function LowStockList({ definition, screenId, low }: { definition: ResourceDefinition; screenId: string; low: number }) {
   const { t, lang, useListController } = useWidgetHost();
+  const { token } = theme.useToken();
   // What a screen's list would say: the columns it reads, a fixed filter, a sort and a page size.
   const spec = useMemo<ListSpec>(
     () => ({
@@ -35,17 +36,21 @@ function LowStockList({ definition, screenId, low }: { definition: ResourceDefin
         <strong>{definition.title[lang]}</strong>
         <Button type="text" icon={<ReloadOutlined />} aria-label={t('refresh')} onClick={list.refresh} />
       </Flex>
-      <List
-        loading={list.isLoading && !list.data}
-        dataSource={list.rows}
-        locale={{ emptyText: t('empty') }}
-        renderItem={(record) => (
-          <List.Item key={record.id}>
-            <span>{String(record.name ?? `#${record.id}`)}</span>
-            <StockLevelCell value={record.stock} record={record} field={undefined} options={{ low }} />
-          </List.Item>
-        )}
-      />
+      {/* Plain rows: antd's List is deprecated, and its successor (Listy) is a virtual list for long ones. */}
+      {list.isLoading && !list.data ? (
+        <Skeleton active paragraph={{ rows: 4 }} />
+      ) : list.rows.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} />
+      ) : (
+        <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {list.rows.map((record) => (
+            <Flex component="li" key={record.id} justify="space-between" align="center" style={{ padding: '8px 0', borderBlockEnd: `1px solid ${token.colorSplit}` }}>
+              <span>{String(record.name ?? `#${record.id}`)}</span>
+              <StockLevelCell value={record.stock} record={record} field={undefined} options={{ low }} />
+            </Flex>
+          ))}
+        </ul>
+      )}
       <Pagination size="small" align="end" current={list.page} pageSize={list.pageSize} total={list.total} showTotal={(total) => t('total', { total })} onChange={list.setPage} />
     </Flex>
   );

@@ -35,6 +35,8 @@ const history: HistoryEntry[] = [
       { field: 'level', before: 'b', after: 'a' },
       { field: 'credit', before: 500000, after: 1234550 },
       { field: 'intro', before: '<p>新</p>', after: '<p>老牌<b>供应商</b></p>' },
+      // A lookup is drawn with the labels the server sent, though the province list answers only 浙江省.
+      { field: 'province', before: 2, after: 1, labels: { before: '江苏省', after: '浙江' } },
     ],
   },
 ];
@@ -96,10 +98,10 @@ describe('the detail renderer', { timeout: 20_000 }, () => {
     const entries = await screen.findAllByRole('listitem', { hidden: false });
     const timeline = entries[0].closest('.ed-history')!;
     const heads = [...timeline.querySelectorAll('.ed-history-head')].map((h) => h.textContent);
-    expect(heads[0]).toMatch(/^李四修改了 3 个字段2026-01-06/);
+    expect(heads[0]).toMatch(/^李四修改了 4 个字段2026-01-06/);
     expect(heads[1]).toMatch(/^张三创建了记录2026-01-05/);
     const changes = [...timeline.querySelectorAll('.ed-history-changes li')].map((li) => li.textContent);
-    expect(changes).toEqual(['等级：B 级→A 级', '授信额度：¥5,000.00→¥12,345.50', '简介：新→老牌供应商', '名称：华东五金']);
+    expect(changes).toEqual(['等级：B 级→A 级', '授信额度：¥5,000.00→¥12,345.50', '简介：新→老牌供应商', '省份：江苏省→浙江', '名称：华东五金']);
   });
 
   it('draws related lists with the list renderer, fixed to this record, or says it cannot', async () => {

@@ -196,7 +196,10 @@ describe('the console layouts', { timeout: 20_000 }, () => {
     const sideMenu = () => sider()!.querySelector<HTMLElement>('.ant-menu')!;
     const selected = () => [...sideMenu().querySelectorAll('.ant-menu-item-selected')].map((item) => item.textContent);
     expect(selected()).toEqual(['商品列表']);
-    fireEvent.click(within(sideMenu()).getByText('商品评论'));
+    // Awaited: the click suspends the page, and React asks that an act which suspends be awaited.
+    await act(async () => {
+      fireEvent.click(within(sideMenu()).getByText('商品评论'));
+    });
     await waitFor(() => expect(router.state.location.pathname).toBe('/goods/comment'));
     expect(selected()).toEqual(['商品评论']);
     expect(screen.getByText('page content')).toBeTruthy();

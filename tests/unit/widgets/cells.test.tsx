@@ -102,6 +102,18 @@ describe('built-in cells', () => {
     expect(asked).toEqual([{ filters: [{ field: 'id', op: 'in', value: [1, 2, 9] }], pageSize: 3 }]);
   });
 
+  it('show the label a row carries for its lookup, without reading the looked-up resource', async () => {
+    let asked = 0;
+    mockServer.use(http.post('*/api/resources/users/list', () => ((asked += 1), ok({ rows: [], total: 0, page: 1, pageSize: 1 }))));
+    const owner = field('lookup', { name: 'owner', lookup: { resource: 'users', label: 'name' } });
+    const row = (labels: Record<string, string>) => ({ ...record, owner: 54, _labels: labels }) as unknown as ResourceRecord;
+    draw('lookup', 54, { record: row({ owner: '王小美' }), field: owner });
+    draw('lookup', 3, { record: row({}), field: owner });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.getAllByTestId('cell').map((n) => n.textContent)).toEqual(['王小美', '#3']);
+    expect(asked).toBe(0);
+  });
+
   it('link files and web addresses, but never a script URL', () => {
     draw('file', '/uploads/2026/%E5%90%88%E5%90%8C.pdf');
     expect(screen.getByRole('link').getAttribute('href')).toBe('/uploads/2026/%E5%90%88%E5%90%8C.pdf');

@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, loginAs, startTestServer, type TestServer } from '../support/server-harness';
+import { resourceApi } from '../support/resources';
+import { carriedLabel } from '../../src/contract/resource';
+
+describe.each(DIALECTS)('lookup labels on %s', (dialect) => {
+  let server: TestServer;
+  let admin: string;
+  let staff: string;
+  const quotes = () => resourceApi(server, 'price_quotes');
+
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+    admin = (await loginAs(server, 'admin', 'admin123')).token;
+    staff = (await loginAs(server, 'staff', 'staff123')).token;
+  });
+  afterAll(() => server.close());
+
+  it('come with the rows staff read, though staff may not list users nor the askers’ team', async () => {
+    expect((await resourceApi(server, 'users').list(staff)).body.code).toBe(403);
+    const names = new Map((await server.database.db.selectFrom('users').select(['id', 'name']).execute()).map((u) => [u.id, u.name]));
+    const askNos = new Map((await server.database.db.selectFrom('price_asks').select(['id', 'ask_no']).execute()).map((a) => [a.id, a.ask_no]));
+    const page = (await quotes().list(staff, { pageSize: 100 })).body.data;
+    expect(page.rows.length).toBeGreaterThan(0);
+    for (const row of page.rows) {
+      expect(carriedLabel(row, 'ask_id')).toBe(askNos.get(row.ask_id as number));
+      if (row.quoted_by !== null) expect(carriedLabel(row, 'quoted_by')).toBe(names.get(row.quoted_by as number));
+    }
+    const one = (await quotes().get(staff, page.rows[0]!.id)).body.data;
+    expect(carriedLabel(one, 'ask_id')).toBe(askNos.get(one.ask_id as number));
+  });
+
+  it('come with a record’s history, for the records pointed at before and after a change', async () => {
+    const quote = (await quotes().list(staff, { pageSize: 1 })).body.data.rows[0]!;
+    const users = await server.database.db.selectFrom('users').select(['id', 'name']).where('username', 'in', ['zhoujie', 'wufang']).orderBy('username').execute();
+    let version = quote.version;
+    for (const user of users) {
+      const saved = await quotes().update(admin, quote.id, version, { quoted_by: user.id });
+      expect(saved.body.code, saved.body.msg).toBe(200);
+      version = saved.body.data.version;
+    }
+    const [last] = (await quotes().history(staff, quote.id)).body.data.rows;
+    const change = last!.changes.find((c) => c.field === 'quoted_by');
+    expect(change).toMatchObject({ before: users[0]!.id, after: users[1]!.id, labels: { before: users[0]!.name, after: users[1]!.name } });
+  });
+
+  it('are the same for an administrator, who may read everything', async () => {
+    const row = (await quotes().list(admin, { pageSize: 1 })).body.data.rows[0]!;
+    expect(carriedLabel(row, 'ask_id')).toEqual(expect.any(String));
+  });
+});
