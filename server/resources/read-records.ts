@@ -104,14 +104,11 @@ export async function listRecords(ctx: ResourceContext, store: ResourceStore, ca
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
   const db = dynamic(ctx.db);
-  const rows = await db
-    .selectFrom(store.table)
-    .select(selection(store, fields))
-    .where(where)
-    .orderBy(orderOf(keys, ctx.dialect))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
+  const offset = (page - 1) * pageSize;
+  // A page past every table (its offset beyond exact integers, which SQLite refuses) has no rows.
+  const rows = Number.isSafeInteger(offset)
+    ? await db.selectFrom(store.table).select(selection(store, fields)).where(where).orderBy(orderOf(keys, ctx.dialect)).limit(pageSize).offset(offset).execute()
+    : [];
   // A short first page is the whole answer: no need to count.
   const total = page === 1 && rows.length < pageSize ? rows.length : await countOf(ctx, store, caller, query, where);
   const records = await withLabels(ctx, caller, fields, rows.map((row) => toRecord(fields, row)));

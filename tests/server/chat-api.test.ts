@@ -349,7 +349,7 @@ describe.each(DIALECTS)('chat HTTP API on %s', (dialect) => {
     const { rows } = await zhaolei.records({ talk_type: 1, receiver_id: robot });
     expect(rows.map((r) => [r.send_id === robot ? 'robot' : 'me', r.content.slice(0, 6)])).toEqual([
       ['me', '怎么对账？'],
-      ['robot', '对账：在「对'],
+      ['robot', '对账：导入抖'],
       ['me', '帮助'],
       ['robot', '可以问我：报'],
       ['me', '帮助一下'],

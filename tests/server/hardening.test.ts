@@ -76,6 +76,14 @@ describe.each(DIALECTS)('findings of the hardening review on %s', (dialect) => {
     expect((await call(server, '/api/index/index-init', { token: admin })).body.code).toBe(200);
   });
 
+  it('answers a page past every table with no rows, however large its number', async () => {
+    for (const page of [2 ** 53 + 2, 1e308]) {
+      const answer = await call<{ rows: unknown[] }>(server, '/api/resources/goods/list', { token: admin, body: { page } });
+      expect(answer.body.code).toBe(200);
+      expect(answer.body.data.rows).toEqual([]);
+    }
+  });
+
   it('answers a value the database cannot store with 400, over HTTP and the chat socket', async () => {
     const nul = await call(server, '/api/resources/goods/list', { token: admin, body: { keyword: 'a\u0000b' } });
     const huge = await call(server, '/api/resources/goods/get', { token: admin, body: { id: 2 ** 53 + 2 } });

@@ -31,16 +31,20 @@ describe.each(DIALECTS)('lookup labels on %s', (dialect) => {
   });
 
   it('come with a record’s history, for the records pointed at before and after a change', async () => {
-    const quote = (await quotes().list(staff, { pageSize: 1 })).body.data.rows[0]!;
-    const users = await server.database.db.selectFrom('users').select(['id', 'name']).where('username', 'in', ['zhoujie', 'wufang']).orderBy('username').execute();
-    let version = quote.version;
+    // A work order's assignee, changed twice by the seller, who may not list users either.
+    const seller = (await loginAs(server, 'seller', 'seller123')).token;
+    const workOrders = resourceApi(server, 'work_orders');
+    expect((await resourceApi(server, 'users').list(seller)).body.code).toBe(403);
+    const order = (await workOrders.list(seller, { pageSize: 1 })).body.data.rows[0]!;
+    const users = await server.database.db.selectFrom('users').select(['id', 'name']).where('username', 'in', ['qianwei', 'zhaolei']).orderBy('username').execute();
+    let version = order.version;
     for (const user of users) {
-      const saved = await quotes().update(admin, quote.id, version, { quoted_by: user.id });
+      const saved = await workOrders.update(seller, order.id, version, { assignee_id: user.id });
       expect(saved.body.code, saved.body.msg).toBe(200);
       version = saved.body.data.version;
     }
-    const [last] = (await quotes().history(staff, quote.id)).body.data.rows;
-    const change = last!.changes.find((c) => c.field === 'quoted_by');
+    const [last] = (await workOrders.history(seller, order.id)).body.data.rows;
+    const change = last!.changes.find((c) => c.field === 'assignee_id');
     expect(change).toMatchObject({ before: users[0]!.id, after: users[1]!.id, labels: { before: users[0]!.name, after: users[1]!.name } });
   });
 
