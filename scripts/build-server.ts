@@ -1,8 +1,12 @@
 /**
  * Compiles the server once (`npm run build`, and `npm start` when its sources changed) into one
- * minified ES module that Node runs as it is: no start pays for transpiling TypeScript or for
- * resolving and reading some 400 package files one by one.
+ * minified script that Node runs as it is: no start pays for transpiling TypeScript or for
+ * resolving and reading some 400 package files one by one. The script is a classic one (CommonJS),
+ * started by a small ES module loader from a V8 code cache (scripts/bundle-loader.ts), so a
+ * restart does not parse and compile it again either.
  */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 
@@ -29,22 +33,44 @@ const EXTERNAL = [
   '@zxcvbn-ts/language-common',
 ];
 
-/** Bundles one server entry (the console, or a benchmark's baseline) to an ES module Node runs directly. */
+/**
+ * Bundles one server entry (the console, or a benchmark's baseline) to `<name>.cjs`, and writes
+ * `outfile` (`<name>.js`), the loader Node runs. The entry may not use top-level await (a classic
+ * script has none); it may export `ready`, a promise of the started server, after which the
+ * loader writes the code cache. An old cache is removed: it belongs to the previous bundle.
+ */
 export async function bundleServer(entry: string, outfile: string): Promise<void> {
+  const bundle = outfile.replace(/\.js$/, '.cjs');
   await build({
     absWorkingDir: root,
     entryPoints: [entry],
+    outfile: bundle,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: EXTERNAL,
+    // What an ES module would know of itself; the loader passes these in.
+    // import() of a package left in node_modules becomes require(): a script run through vm.Script
+    // has no module loader of its own for import() without an experimental flag.
+    supported: { 'dynamic-import': false },
+    define: { 'import.meta.url': '__bundle_url', 'import.meta.dirname': '__dirname', 'import.meta.filename': '__filename' },
+    minifyWhitespace: true,
+    minifySyntax: true,
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+  fs.rmSync(`${bundle}.cache`, { force: true });
+  const hash = createHash('sha1').update(fs.readFileSync(bundle)).digest('hex');
+  await build({
+    absWorkingDir: root,
+    entryPoints: ['scripts/bundle-loader.ts'],
     outfile,
     bundle: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    external: EXTERNAL,
-    // Bundled CommonJS packages call require() for Node's own modules; an ES module has none.
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-    minifyWhitespace: true,
-    minifySyntax: true,
-    sourcemap: true,
+    define: { __BUNDLE_HASH__: JSON.stringify(hash) },
     logLevel: 'warning',
   });
 }

@@ -1,60 +1,12 @@
-import { ConfigError, loadConfig, type Config } from './config';
-import { openDatabase } from './db/open';
-import { prepareDatabase } from './db/prepare';
-import { DEMO_ACCOUNTS, demoAccountRole } from './db/seed/demo';
-import { buildApp } from './app';
+import { serve } from './serve';
 
-function readConfig(): Config {
-  try {
-    return loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-}
-
-const config = readConfig();
-const database = openDatabase(config);
-const { applied, seeded } = await prepareDatabase(database, config);
-const app = await buildApp({ config, database });
-
-/** How long a draining server keeps answering 503 before it closes its connections. */
-const DRAIN_GRACE_MS = 1_000;
-
-let stopping = false;
-async function stop(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  app.log.info({ signal }, 'draining requests and sockets');
-  // Requests on kept-alive connections get their 503 for a moment rather than a closed socket;
-  // then close() stops accepting, lets open requests finish and runs onClose hooks (sockets) first.
-  app.drain();
-  await new Promise((resolve) => setTimeout(resolve, DRAIN_GRACE_MS));
-  await app.close();
-  await database.close();
-  process.exit(0);
-}
-process.on('SIGTERM', () => void stop('SIGTERM'));
-process.on('SIGINT', () => void stop('SIGINT'));
-
-await app.listen({ port: config.port, host: config.host });
-const address = app.server.address();
-const port = typeof address === 'object' && address ? address.port : config.port;
-const shownHost = ['0.0.0.0', '::', '127.0.0.1', '::1'].includes(config.host) ? 'localhost' : config.host;
-
-// One language a line: the product's name, then an operator's English.
-const lines = [
-  '',
-  '  电商卖家控制台',
-  `  Seller console is running: http://${shownHost}:${port}`,
-  `  API docs: http://${shownHost}:${port}/api/docs`,
-  `  Database: ${database.dialect} (${database.location})${applied.length ? `, migrated ${applied.join(', ')}` : ''}${seeded ? ', demo data seeded' : ''}`,
-];
-if (config.demoSeed) {
-  lines.push('  Demo accounts (username / password, role · team):');
-  for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.username.padEnd(8)} / ${a.password.padEnd(10)} ${demoAccountRole(a)}`);
-}
-console.log(lines.join('\n') + '\n');
+/**
+ * The server's entry, for tsx and for the compiled bundle. No top-level await: the bundle is a
+ * classic script so Node can start it from a code cache (scripts/build-server.ts); its loader
+ * waits for `ready` before it writes that cache, so the cache holds what a start compiles.
+ */
+export const ready = serve();
+ready.catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
