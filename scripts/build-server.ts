@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -16,14 +16,14 @@ export const SERVER_ENTRY = 'server/main.ts';
 export const SERVER_BUNDLE = path.join(root, 'dist-server', 'main.js');
 
 /**
- * Left in node_modules: native addons, packages that read their own files at run time, optional
- * native helpers, and large packages loaded only when used (spreadsheets, the password dictionary,
- * Redis, PostgreSQL), which would otherwise be parsed at every start.
+ * Left in node_modules: native addons, optional native helpers, and large packages loaded only
+ * when used (spreadsheets, the password dictionary, Redis, PostgreSQL, the HTML sanitizer), which
+ * would otherwise be parsed at every start. better-sqlite3's JavaScript is compiled in; its addon
+ * is loaded by path (server/db/open.ts).
  */
 const EXTERNAL = [
-  'better-sqlite3',
   '@node-rs/argon2',
-  '@fastify/swagger-ui',
+  'sanitize-html',
   'bufferutil',
   'utf-8-validate',
   'pg-native',
@@ -32,6 +32,28 @@ const EXTERNAL = [
   'exceljs',
   '@zxcvbn-ts/language-common',
 ];
+
+/**
+ * Packages compiled in that read their own files beside them (the API docs page's assets): their
+ * `__dirname` is where they are installed, found at run time, not the bundle's folder.
+ */
+const OWN_FILES = ['@fastify/swagger-ui'];
+
+const installedDirname: Plugin = {
+  name: 'installed-dirname',
+  setup(build) {
+    const filter = new RegExp(`node_modules/(${OWN_FILES.join('|')})/.*\\.js$`);
+    build.onLoad({ filter }, async (args) => {
+      const [, name, inside] = /node_modules\/((?:@[^/]+\/)?[^/]+)\/(.*)$/.exec(args.path)!;
+      const folder = JSON.stringify(path.posix.dirname(inside));
+      const source = await fs.promises.readFile(args.path, 'utf8');
+      // The name goes through a variable: a literal would make esbuild try to compile it in.
+      const manifest = `var __installed = ${JSON.stringify(`${name}/package.json`)};`;
+      const dirname = `var __dirname = require("node:path").join(require("node:path").dirname(require.resolve(__installed)), ${folder});`;
+      return { contents: `${manifest}${dirname}\n${source}`, loader: 'js' };
+    });
+  },
+};
 
 /**
  * Bundles one server entry (the console, or a benchmark's baseline) to `<name>.cjs`, and writes
@@ -50,6 +72,7 @@ export async function bundleServer(entry: string, outfile: string): Promise<void
     format: 'cjs',
     target: 'node20',
     external: EXTERNAL,
+    plugins: [installedDirname],
     // What an ES module would know of itself; the loader passes these in.
     // import() of a package left in node_modules becomes require(): a script run through vm.Script
     // has no module loader of its own for import() without an experimental flag.

@@ -28,6 +28,11 @@ const PG_INT8 = 20;
 // pg is loaded only when a PostgreSQL database is configured: an SQLite start does not pay for it.
 const requireAtRunTime = createRequire(import.meta.url);
 const SQLITE_FILE = 'console.db';
+/**
+ * better-sqlite3's addon, named outright: left to itself the library searches a dozen places for it
+ * at every start, and its JavaScript is compiled into the server bundle (scripts/build-server.ts).
+ */
+const SQLITE_ADDON = requireAtRunTime.resolve('better-sqlite3/build/Release/better_sqlite3.node');
 const STATEMENT_CACHE_SIZE = 1000;
 
 /**
@@ -59,7 +64,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
 function openSqlite(dataDir: string): DatabaseHandle {
   fs.mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, SQLITE_FILE);
-  const sqlite = new SQLite(file);
+  const sqlite = new SQLite(file, { nativeBinding: SQLITE_ADDON });
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');

@@ -34,6 +34,52 @@ function lazyValidator(compile: () => Validate): Validate {
   return lazy;
 }
 
+const PRIMITIVE_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'null']);
+
+/** `{anyOf: [{type: 'integer'}, {type: 'string'}]}`: a union that only picks among primitive types. */
+function primitiveTypes(branches: unknown): string[] | null {
+  if (!Array.isArray(branches) || branches.length === 0) return null;
+  const types: string[] = [];
+  for (const branch of branches) {
+    if (typeof branch !== 'object' || branch === null || Object.keys(branch).length !== 1) return null;
+    const type = (branch as { type?: unknown }).type;
+    if (typeof type !== 'string' || !PRIMITIVE_TYPES.has(type)) return null;
+    types.push(type);
+  }
+  return types;
+}
+
+/**
+ * A copy of a response schema with each union of bare primitive types (every envelope's
+ * `code: integer | string`, a `string | null`) written as a type list. fast-json-stringify picks an
+ * `anyOf` branch by running ajv at serialization time, which costs each route a validator instance
+ * and a compile of its whole schema at its first answer (a tenth of a second); a type list is
+ * picked with `typeof` and serializes the same values, refusing the same others.
+ */
+export function withPrimitiveUnionsAsTypeLists(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withPrimitiveUnionsAsTypeLists);
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) copy[key] = withPrimitiveUnionsAsTypeLists(value);
+  const types = copy.type === undefined ? primitiveTypes(copy.anyOf) : null;
+  if (types) {
+    delete copy.anyOf;
+    copy.type = types;
+  }
+  return copy;
+}
+
+/** Fastify's serializer compiler, given each route's response schema with its primitive unions as type lists. */
+function withTypeLists(factory: CompilerFactory<Serialize>): CompilerFactory<Serialize> {
+  return (externalSchemas, options) => {
+    const compile = factory(externalSchemas, options);
+    return (routeSchema) => {
+      const { schema } = routeSchema as { schema: unknown };
+      return compile({ ...(routeSchema as object), schema: withPrimitiveUnionsAsTypeLists(schema) });
+    };
+  };
+}
+
 function lazySerializer(compile: () => Serialize): Serialize {
   let serialize: Serialize | undefined;
   return (data) => (serialize ??= compile())(data);
@@ -44,7 +90,7 @@ export function lazySchemaController() {
   return {
     compilersFactory: {
       buildValidator: deferCompiling(AjvCompiler() as CompilerFactory<Validate>, lazyValidator) as ValidatorFactory,
-      buildSerializer: deferCompiling(SerializerSelector() as CompilerFactory<Serialize>, lazySerializer) as SerializerFactory,
+      buildSerializer: deferCompiling(withTypeLists(SerializerSelector() as CompilerFactory<Serialize>), lazySerializer) as SerializerFactory,
     },
   };
 }

@@ -1,9 +1,9 @@
-import sanitizeHtml from 'sanitize-html';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { NOTICE_HTML, type NoticeType } from '../../src/contract/api/notice';
 import { Code } from '../../src/contract/envelope';
 import { ApiError } from '../http/errors';
+import { htmlSanitizer } from '../http/html-sanitizer';
 
 export type NoticeTarget = { kind: 'user' | 'role' | 'team'; id: number } | { kind: 'all'; id?: null };
 
@@ -16,18 +16,18 @@ export interface NewNotice {
   createdBy: number | null;
 }
 
-const SANITIZE: sanitizeHtml.IOptions = {
+const sanitize = htmlSanitizer((sanitizeHtml) => ({
   allowedTags: [...NOTICE_HTML.tags],
   allowedAttributes: { a: [...NOTICE_HTML.linkAttributes] },
   allowedSchemes: [...NOTICE_HTML.linkSchemes],
   allowProtocolRelative: false,
   // Links leave the console in a new tab that cannot reach back through window.opener.
   transformTags: { a: sanitizeHtml.simpleTransform('a', { target: '_blank', rel: 'noopener noreferrer' }) },
-};
+}));
 
 /** Stores a notice for its target; the console of every receiver pops it up on its next poll. */
 export async function notify(db: Kysely<Database>, notice: NewNotice, now = Date.now()): Promise<number> {
-  const content = sanitizeHtml(notice.content, SANITIZE).trim();
+  const content = sanitize(notice.content).trim();
   if (!content) throw new ApiError(Code.badRequest, 'noticeContentEmpty');
   const { id } = await db
     .insertInto('notices')

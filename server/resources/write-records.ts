@@ -4,12 +4,12 @@
  * applied with the version the editor read (a stale one is a 409 naming who changed the record and
  * when), and kept in the record's history and the system log in the same transaction.
  */
-import sanitizeHtml from 'sanitize-html';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { LABELS_KEY, SYSTEM_FIELDS, type RecordValue, type ResourceField, type ResourceRecord } from '../../src/contract/resource';
 import { Code } from '../../src/contract/envelope';
 import { ApiError } from '../http/errors';
+import { htmlSanitizer } from '../http/html-sanitizer';
 import { message, type MessageKey } from '../http/messages';
 import { recordLog } from '../audit/system-log';
 import { assertAction, isHidden, isReadOnlyFor, visibleFields, type ResourceCaller } from './caller';
@@ -21,13 +21,13 @@ import { formatDateTime } from './time';
 import { validateValues } from './validation';
 
 /** What rich text may keep: ordinary formatting, links and images, no scripts, styles or frames. */
-const RICHTEXT: sanitizeHtml.IOptions = {
+const sanitizeRichText = htmlSanitizer((sanitizeHtml) => ({
   allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'span'],
   allowedAttributes: { a: ['href', 'target', 'rel'], img: ['src', 'alt', 'width', 'height'] },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowProtocolRelative: false,
   transformTags: { a: sanitizeHtml.simpleTransform('a', { target: '_blank', rel: 'noopener noreferrer' }) },
-};
+}));
 
 /** What a record read carries besides its fields, which a form may send back with it. */
 const SYSTEM = new Set<string>([...SYSTEM_FIELDS, LABELS_KEY]);
@@ -55,7 +55,7 @@ export function throwFirst(problems: Problem[]): void {
 function normalize(field: ResourceField, raw: unknown): RecordValue {
   if (raw === undefined || raw === null) return null;
   if (typeof raw === 'string') {
-    const text = field.type === 'richtext' ? sanitizeHtml(raw, RICHTEXT).trim() : field.type === 'text' ? raw : raw.trim();
+    const text = field.type === 'richtext' ? sanitizeRichText(raw).trim() : field.type === 'text' ? raw : raw.trim();
     return text.trim() === '' ? null : text;
   }
   return raw as RecordValue;
