@@ -12,13 +12,13 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import vm from 'node:vm';
 
 /** The bundle's SHA-1, set by scripts/build-server.ts when it compiles this loader. */
 declare const __BUNDLE_HASH__: string;
 
-const bundle = fileURLToPath(import.meta.url).replace(/\.js$/, '.cjs');
+const bundle = import.meta.filename.replace(/\.js$/, '.cjs');
 const cacheFile = `${bundle}.cache`;
 const header = Buffer.from(`${__BUNDLE_HASH__}\n`);
 
