@@ -10,6 +10,7 @@ import type { FieldType, ResourceDefinition, ResourceField } from '../../src/con
 import { Code } from '../../src/contract/envelope';
 import { ApiError } from '../http/errors';
 import { storageOf, type DynamicDb, type ResourceStore, type Storage } from './store';
+import { dropKeywordIndex, keywordFieldsOf, syncKeywordIndex } from './keyword-index';
 import { compileVisibility, type TableOf } from './visibility';
 import { withWorkflow } from './workflow-definition';
 
@@ -52,6 +53,7 @@ export function customStore(declared: ResourceDefinition, tables: TableOf = tabl
     definition,
     visibility: compileVisibility(definition, tables),
     table: tableOf(definition.name),
+    keywordIndexed: keywordFieldsOf(definition).length > 0,
     system: { teamId: 'team_id', createdBy: 'created_by', createdAt: 'created_at', updatedAt: 'updated_at', version: 'version' },
     uniques: definition.fields.filter((f) => f.unique).map((f) => (definition.teamScoped ? ['team_id', f.name] : [f.name])),
     numbered: {},
@@ -133,6 +135,7 @@ export async function createRecordTable(db: DynamicDb, types: DialectTypes, defi
   for (const f of definition.fields) builder = builder.addColumn(f.name, SQL_TYPES[storageOf(f)]);
   await builder.execute();
   for (const [name, spec] of indexesOf(definition, columns, defId)) await createIndex(db, table, name, spec, definition);
+  await syncKeywordIndex(db, types.name, table, defId, definition, null);
   return columns;
 }
 
@@ -143,6 +146,7 @@ export async function createRecordTable(db: DynamicDb, types: DialectTypes, defi
  */
 export async function alterRecordTable(
   db: DynamicDb,
+  types: DialectTypes,
   previous: { definition: ResourceDefinition; columns: StoredColumn[] },
   definition: ResourceDefinition,
   defId: number,
@@ -164,6 +168,7 @@ export async function alterRecordTable(
   for (const name of before.keys()) if (!after.has(name)) await db.schema.dropIndex(name).execute();
   const added = [...after.keys()].filter((name) => !before.has(name));
   for (const name of added) await createIndex(db, table, name, after.get(name)!, definition);
+  await syncKeywordIndex(db, types.name, table, defId, definition, keywordFieldsOf(previous.definition));
   // Fresh statistics let the planner pick the new index that fits a filter and sort (SQLite keeps
   // none until told; PostgreSQL's autovacuum would get there later).
   if (added.length > 0) await sql`analyze ${sql.table(table)}`.execute(db);
@@ -175,6 +180,7 @@ export async function countRows(db: DynamicDb, table: string): Promise<number> {
   return Number(rows[0]?.n ?? 0);
 }
 
-export async function dropRecordTable(db: DynamicDb, name: string): Promise<void> {
+export async function dropRecordTable(db: DynamicDb, types: DialectTypes, name: string): Promise<void> {
+  await dropKeywordIndex(db, types.name, tableOf(name));
   await db.schema.dropTable(tableOf(name)).execute();
 }

@@ -169,7 +169,7 @@ function createRegistry({ db, types }: ResourceDatabase): ResourceRegistry {
         }
       }
       const definition: ResourceDefinition = { ...input, kind: 'custom', version: current.version + 1, updated_at: now };
-      const columns = await alterRecordTable(dynamic(trx), previous, definition, current.id);
+      const columns = await alterRecordTable(dynamic(trx), types, previous, definition, current.id);
       const updated = await trx
         .updateTable('resource_definitions')
         .set({ definition: JSON.stringify(definition), version: definition.version, columns: JSON.stringify(columns), updated_at: now })
@@ -210,7 +210,7 @@ function createRegistry({ db, types }: ResourceDatabase): ResourceRegistry {
     await db.transaction().execute(async (trx) => {
       const count = await countRows(dynamic(trx), tableOf(name));
       if (count > 0) throw new ApiError(Code.conflict, 'definitionNotEmpty', { name, count });
-      await dropRecordTable(dynamic(trx), name);
+      await dropRecordTable(dynamic(trx), types, name);
       await trx.deleteFrom('resource_definition_versions').where('name', '=', name).execute();
       await trx.deleteFrom('resource_definitions').where('name', '=', name).execute();
       // The history of records deleted earlier must not surface under a new resource of the same name.

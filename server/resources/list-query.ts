@@ -9,6 +9,7 @@ import { SYSTEM_FIELDS, type FieldType, type Filter, type ListQuery, type Resour
 import { Code } from '../../src/contract/envelope';
 import { ApiError } from '../http/errors';
 import { isHidden, type ResourceCaller } from './caller';
+import { keywordCandidates } from './keyword-index';
 import { isTextual, storageOf, systemColumnOf, type ResourceStore, type Storage } from './store';
 import { dayBounds, normalizeDate } from './time';
 import type { ScopedCaller } from './visibility';
@@ -165,7 +166,12 @@ export function conditionsOf(store: ResourceStore, caller: ResourceCaller, query
     const searchable = store.definition.fields.filter((f) => f.searchable && isTextual(f) && !isHidden(f, caller));
     const label = store.definition.fields.find((f) => f.name === store.definition.labelField && isTextual(f) && !isHidden(f, caller));
     const fields = searchable.length > 0 ? searchable : label ? [label] : [];
-    if (fields.length > 0) conditions.push(sql<SqlBool>`(${sql.join(fields.map((f) => contains(f.name, keyword, dialect)), sql` or `)})`);
+    if (fields.length > 0) {
+      // The index narrows the rows; the LIKE decides, so the answer is the LIKE's own.
+      const candidates = dialect === 'sqlite' && store.keywordIndexed ? keywordCandidates(store.table, keyword) : null;
+      if (candidates) conditions.push(candidates);
+      conditions.push(sql<SqlBool>`(${sql.join(fields.map((f) => contains(f.name, keyword, dialect)), sql` or `)})`);
+    }
   }
   return conditions;
 }

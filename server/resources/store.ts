@@ -83,6 +83,8 @@ export interface ResourceStore {
   hooks: StoreHooks;
   /** The rows each caller reads, when a workflow declares it; else a team-scoped resource shows the caller's team. */
   visibility?: VisibilityOf | null;
+  /** Whether the table has a keyword index (admin-defined resources with keyword fields; keyword-index.ts). */
+  keywordIndexed?: boolean;
 }
 
 /** How a field's values are stored: the column type of admin-defined tables, the conversions of all. */
