@@ -7,6 +7,7 @@ import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kys
 import type { Database } from './schema';
 import { dialectTypes, type DialectName, type DialectTypes } from './dialect';
 import { createBatchWriter, type BatchWriter } from './batch';
+import { startCheckpointer } from './checkpointer';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -70,8 +71,15 @@ function openSqlite(dataDir: string): DatabaseHandle {
   sqlite.pragma('busy_timeout = 5000');
   // WAL with NORMAL stays durable across application crashes; only power loss can drop the last commits.
   sqlite.pragma('synchronous = NORMAL');
+  // After a burst the WAL file is cut back to this when it starts over, not kept at its largest.
+  sqlite.pragma('journal_size_limit = 67108864');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }) });
-  return { db, writes: createBatchWriter(db), dialect: 'sqlite', types: dialectTypes('sqlite'), location: file, close: () => db.destroy() };
+  const checkpoints = startCheckpointer(sqlite, { file, library: requireAtRunTime.resolve('better-sqlite3'), addon: SQLITE_ADDON });
+  const close = async () => {
+    await checkpoints.stop();
+    await db.destroy();
+  };
+  return { db, writes: createBatchWriter(db), dialect: 'sqlite', types: dialectTypes('sqlite'), location: file, close };
 }
 
 function openPostgres(url: string): DatabaseHandle {
