@@ -4,7 +4,8 @@
  * Parsing and compiling a 3 MB bundle was a third of a start's CPU time. Node 20 has no
  * module.enableCompileCache, but a classic script compiled through vm.Script can be given the
  * code V8 produced for it last time. The cache is written beside the bundle by the first start
- * (once it listens, so it holds every function a start compiles) and belongs to one build: its
+ * (once it listens, so it holds every function a start compiles, and again as it exits, with what
+ * its requests compiled) and belongs to one build: its
  * header is the bundle's hash, which the build bakes into this loader. A cache from another build,
  * or one V8 refuses (another Node version or flags), is replaced; a folder that cannot be written
  * only costs the cache.
@@ -63,7 +64,12 @@ const module = { exports: {} as { ready?: Promise<unknown> } };
 );
 if (!cachedData || script.cachedDataRejected) {
   void Promise.resolve(module.exports.ready).then(
-    () => setImmediate(() => writeCache(script)),
+    () => {
+      setImmediate(() => writeCache(script));
+      // Written again as this first process ends, with what its requests compiled (a login's
+      // handlers among them): once per build, so the cache stops growing after that.
+      process.once('exit', () => writeCache(script));
+    },
     () => undefined,
   );
 }
