@@ -8,13 +8,16 @@
  *  - a keyword of 3+ characters is a trigram phrase (MATCH '"kw"');
  *  - a shorter one (a Chinese two-character word is the usual case) matches the trigrams that
  *    contain it, found in the index's vocabulary (`res_<name>_kwv`, fts5vocab).
+ * The vocabulary also says how many rows a keyword may find: a rare one leads the query (its rows
+ * read by id), a common one does not (the filters' and sort's indexes do, as before).
  * The index only narrows the candidates; the LIKE of today is still applied to them, so a list
  * answers exactly the rows it answered before (trigrams fold case beyond ASCII, LIKE does not).
  *
  * PostgreSQL: a pg_trgm GIN index per keyword field, which the planner uses for ILIKE '%kw%' of
  * three or more characters; shorter keywords are scanned as before.
  */
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { Database } from '../db/schema';
 import type { DialectName } from '../db/dialect';
 import type { ResourceDefinition } from '../../src/contract/resource';
 import { isTextual, type DynamicDb } from './store';
@@ -115,26 +118,60 @@ function quoted(text: string): string {
   return `"${text.replaceAll('"', '""')}"`;
 }
 
-/** A trigram that no sentinel-padded value holds: a short keyword no trigram contains matches nothing. */
-const NO_TERM = quoted('\u0002\u0002\u0002');
+/**
+ * Past this many rows holding the keyword's rarest trigram, the index does not lead: reading that
+ * many rows one by one costs more than the filters' and sort's own indexes with the LIKE on each row.
+ */
+const MOST_CANDIDATES = 20_000;
 
 /** Characters a trigram folds to lower case beyond ASCII, where LIKE would not: the vocabulary cannot be searched for them. */
 function foldsBeyondAscii(keyword: string): boolean {
   return [...keyword].some((c) => c > '\u007f' && c.toLowerCase() !== c.toUpperCase());
 }
 
+/** The trigrams of a keyword as the index folds them (case, for the estimate only). */
+function trigramsOf(keyword: string): string[] {
+  const characters = [...keyword.toLowerCase()];
+  return [...new Set(characters.slice(2).map((_, i) => characters.slice(i, i + 3).join('')))];
+}
+
+interface Vocabulary {
+  term: string;
+  doc: number;
+}
+
+/**
+ * The FTS5 query for the rows that may hold `keyword`, and how many rows it may find at most;
+ * null when the index cannot narrow them (one ASCII character, which most rows hold, or letters
+ * with case beyond ASCII in a short keyword).
+ */
+async function ftsQuery(db: Kysely<Database>, table: string, keyword: string): Promise<{ match: string; rows: number } | null> {
+  const vocabulary = sql.table(vocabularyOf(table));
+  const characters = [...keyword];
+  if (characters.length >= 3) {
+    const terms = trigramsOf(keyword);
+    const { rows } = await sql<Vocabulary>`select term, doc from ${vocabulary} where term in (${sql.join(terms)})`.execute(db);
+    const docs = new Map(rows.map((r) => [r.term, Number(r.doc)]));
+    // A phrase is only where each of its trigrams is: at most as many rows as the rarest one.
+    return { match: quoted(keyword), rows: Math.min(...terms.map((t) => docs.get(t) ?? 0)) };
+  }
+  if ((characters.length === 1 && keyword <= '\u007f') || foldsBeyondAscii(keyword)) return null;
+  // Every trigram holding the keyword (LIKE ignores the ASCII case the vocabulary folded away).
+  const pattern = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const { rows } = await sql<Vocabulary>`select term, doc from ${vocabulary} where term like ${pattern} escape '\\'`.execute(db);
+  if (rows.length === 0) return { match: '', rows: 0 };
+  return { match: rows.map((r) => quoted(r.term)).join(' OR '), rows: rows.reduce((sum, r) => sum + Number(r.doc), 0) };
+}
+
 /**
  * The rows of a SQLite record table that may contain `keyword` in a keyword field, as a condition
- * on its id; null when the index cannot narrow them (one ASCII character, which most rows hold,
- * or letters with case beyond ASCII in a short keyword), and the table is read as before.
+ * on its id for the list to start from; null when the index should not lead (see ftsQuery and
+ * MOST_CANDIDATES) and the table is read through its other indexes as before.
  */
-export function keywordCandidates(table: string, keyword: string): RawBuilder<SqlBool> | null {
+export async function keywordCandidates(db: Kysely<Database>, table: string, keyword: string): Promise<RawBuilder<SqlBool> | null> {
+  const query = await ftsQuery(db, table, keyword);
+  if (!query || query.rows > MOST_CANDIDATES) return null;
+  if (query.match === '') return sql<SqlBool>`1 = 0`;
   const fts = sql.table(keywordTableOf(table));
-  const characters = [...keyword];
-  if (characters.length >= 3) return sql<SqlBool>`${sql.ref('id')} in (select rowid from ${fts} where ${fts} match ${quoted(keyword)})`;
-  if ((characters.length === 1 && keyword <= '\u007f') || foldsBeyondAscii(keyword)) return null;
-  // The vocabulary holds each distinct trigram once (folded to lower case; LIKE ignores ASCII case).
-  const pattern = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const terms = sql`(select coalesce(group_concat('"' || replace(term, '"', '""') || '"', ' OR '), ${NO_TERM}) from ${sql.table(vocabularyOf(table))} where term like ${pattern} escape '\\')`;
-  return sql<SqlBool>`${sql.ref('id')} in (select rowid from ${fts} where ${fts} match ${terms})`;
+  return sql<SqlBool>`${sql.ref('id')} in (select rowid from ${fts} where ${fts} match ${query.match})`;
 }

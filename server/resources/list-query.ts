@@ -9,7 +9,6 @@ import { SYSTEM_FIELDS, type FieldType, type Filter, type ListQuery, type Resour
 import { Code } from '../../src/contract/envelope';
 import { ApiError } from '../http/errors';
 import { isHidden, type ResourceCaller } from './caller';
-import { keywordCandidates } from './keyword-index';
 import { isTextual, storageOf, systemColumnOf, type ResourceStore, type Storage } from './store';
 import { dayBounds, normalizeDate } from './time';
 import type { ScopedCaller } from './visibility';
@@ -155,8 +154,11 @@ export function ownTeamCondition(store: ResourceStore, caller: Pick<ResourceCall
   return sql<SqlBool>`${sql.ref(store.system.teamId)} = ${caller.scope}`;
 }
 
-/** Every condition of a query, the caller's team first. */
-export function conditionsOf(store: ResourceStore, caller: ResourceCaller, query: ListQuery, dialect: DialectName): Condition[] {
+/**
+ * Every condition of a query, the caller's team first. `keywordRows` are the rows the keyword
+ * index found for the query's keyword, when it should lead (keyword-index.ts).
+ */
+export function conditionsOf(store: ResourceStore, caller: ResourceCaller, query: ListQuery, dialect: DialectName, keywordRows: Condition | null = null): Condition[] {
   const conditions: Condition[] = [];
   const team = teamCondition(store, caller);
   if (team) conditions.push(team);
@@ -167,9 +169,8 @@ export function conditionsOf(store: ResourceStore, caller: ResourceCaller, query
     const label = store.definition.fields.find((f) => f.name === store.definition.labelField && isTextual(f) && !isHidden(f, caller));
     const fields = searchable.length > 0 ? searchable : label ? [label] : [];
     if (fields.length > 0) {
-      // The index narrows the rows; the LIKE decides, so the answer is the LIKE's own.
-      const candidates = dialect === 'sqlite' && store.keywordIndexed ? keywordCandidates(store.table, keyword) : null;
-      if (candidates) conditions.push(candidates);
+      // The keyword index narrows the rows; the LIKE decides, so the answer is the LIKE's own.
+      if (keywordRows) conditions.push(keywordRows);
       conditions.push(sql<SqlBool>`(${sql.join(fields.map((f) => contains(f.name, keyword, dialect)), sql` or `)})`);
     }
   }

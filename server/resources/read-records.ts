@@ -10,6 +10,7 @@ import { Code } from '../../src/contract/envelope';
 import { ApiError } from '../http/errors';
 import { isHidden, visibleFields, type ResourceCaller } from './caller';
 import type { ResourceRegistry } from './definitions';
+import { keywordCandidates } from './keyword-index';
 import { conditionsOf, orderOf, ownTeamCondition, sortKeysOf, teamCondition, whereOf } from './list-query';
 import { dynamic, fromColumn, type ResourceStore } from './store';
 import type { TotalsCache } from './totals';
@@ -99,7 +100,9 @@ export async function labelled(ctx: ResourceContext, store: ResourceStore, calle
 
 export async function listRecords(ctx: ResourceContext, store: ResourceStore, caller: ResourceCaller, query: ListQuery): Promise<ListPage> {
   const fields = visibleFields(store.definition, caller);
-  const where = whereOf(conditionsOf(store, caller, query, ctx.dialect));
+  const keyword = query.keyword?.trim();
+  const keywordRows = keyword && ctx.dialect === 'sqlite' && store.keywordIndexed ? await keywordCandidates(ctx.db, store.table, keyword) : null;
+  const where = whereOf(conditionsOf(store, caller, query, ctx.dialect, keywordRows));
   const keys = sortKeysOf(store, caller, query.sort);
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
