@@ -6,16 +6,21 @@
  * milliseconds now and then, which is the p99 under load. Here the main connection never
  * checkpoints (wal_autocheckpoint = 0); a worker with its own connection to the same file runs a
  * PASSIVE checkpoint on a timer, which copies what no reader still needs and never blocks a writer.
- * If readers keep the WAL from being reset and it grows past a limit, the worker runs a RESTART that
- * waits a bounded time for them. Checkpoints are SQLite's own, as crash-safe as the automatic ones.
+ * When the WAL grows past a limit all the same (see RESTART_PAGES), the worker runs a RESTART that
+ * waits a bounded time for readers. Checkpoints are SQLite's own, as crash-safe as the automatic ones.
  */
 import type SQLite from 'better-sqlite3';
 import { Worker } from 'node:worker_threads';
 
 /** How often the worker checkpoints. */
 const INTERVAL_MS = 250;
-/** WAL pages (4 KiB each) past which a RESTART makes the next writer start the WAL over. */
-const RESTART_PAGES = 16_384;
+/**
+ * WAL pages (4 KiB each) past which a RESTART makes the next writer start the WAL over. PASSIVE
+ * checkpoints copy pages while writers go on adding more, so under steady writes the WAL would
+ * never find itself fully copied and start over; the RESTART holds writers back for what is left,
+ * which PASSIVE has kept small.
+ */
+const RESTART_PAGES = 4_096;
 /** How long a RESTART waits for readers (its busy timeout) before it gives up until next time. */
 const RESTART_WAIT_MS = 50;
 /** The start-up is not slowed by the worker: it begins after this, the connection's own checkpoints until then. */
@@ -27,6 +32,9 @@ export interface CheckpointerOptions {
   /** better-sqlite3's entry and native addon, resolved by the caller (the worker has no bundle). */
   library: string;
   addon: string;
+  /** For tests: a smaller WAL limit and no delay. */
+  restartPages?: number;
+  startDelayMs?: number;
 }
 
 // Plain JavaScript run by the worker with eval: the server may run as one compiled bundle, so the
@@ -71,7 +79,7 @@ export function startCheckpointer(sqlite: SQLite.Database, options: Checkpointer
   const begin = () => {
     worker = new Worker(WORKER_SOURCE, {
       eval: true,
-      workerData: { ...options, intervalMs: INTERVAL_MS, restartPages: RESTART_PAGES, restartWaitMs: RESTART_WAIT_MS },
+      workerData: { file: options.file, library: options.library, addon: options.addon, intervalMs: INTERVAL_MS, restartPages: options.restartPages ?? RESTART_PAGES, restartWaitMs: RESTART_WAIT_MS },
     });
     worker.unref();
     worker.once('online', () => {
@@ -81,7 +89,7 @@ export function startCheckpointer(sqlite: SQLite.Database, options: Checkpointer
     worker.once('error', automatic);
     worker.once('exit', automatic);
   };
-  const timer = setTimeout(begin, START_DELAY_MS);
+  const timer = setTimeout(begin, options.startDelayMs ?? START_DELAY_MS);
   timer.unref();
   return {
     async stop() {
