@@ -73,3 +73,18 @@ export function createBatchWriter(db: Kysely<Database>): BatchWriter {
     },
   };
 }
+
+/**
+ * Bound parameters one multi-row statement may carry: below SQLite's 32,766 and PostgreSQL's 65,535,
+ * so a batch of rows is written in as few statements as both databases accept.
+ */
+const PARAMETERS_PER_STATEMENT = 30_000;
+
+/** Rows cut into slices small enough for one multi-row INSERT each (by their column count). */
+export function insertSlices<T extends object>(rows: readonly T[]): T[][] {
+  if (rows.length === 0) return [];
+  const size = Math.max(1, Math.floor(PARAMETERS_PER_STATEMENT / Math.max(1, Object.keys(rows[0]).length)));
+  const slices: T[][] = [];
+  for (let start = 0; start < rows.length; start += size) slices.push(rows.slice(start, start + size));
+  return slices;
+}
