@@ -4,7 +4,7 @@ import type { Database } from '../db/schema';
 import { NOTICE_HTML, type NoticeType } from '../../src/contract/api/notice';
 import { Code } from '../../src/contract/envelope';
 import { ApiError } from '../http/errors';
-import { insertSlices } from '../db/batch';
+import { insertRows } from '../db/batch';
 
 export type NoticeTarget = { kind: 'user' | 'role' | 'team'; id: number } | { kind: 'all'; id?: null };
 
@@ -53,5 +53,5 @@ export async function notify(db: Kysely<Database>, notice: NewNotice, now = Date
 /** Stores many notices at once (events of a batch), in as few multi-row statements as the database takes. */
 export async function notifyMany(db: Kysely<Database>, notices: readonly NewNotice[], now = Date.now()): Promise<void> {
   const rows = notices.map((notice) => noticeRow(notice, now));
-  for (const slice of insertSlices(rows)) await db.insertInto('notices').values(slice).execute();
+  await insertRows(db, 'notices', rows);
 }

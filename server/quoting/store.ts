@@ -6,7 +6,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Insertable, Selectable } from 'kysely';
 import type { AskQueueTable, AutoQuoteLogTable, Database, PriceQuoteTable, QuoteRuleTable } from '../db/schema';
-import { insertSlices } from '../db/batch';
+import { insertRows, insertSlices } from '../db/batch';
 import type { NoticeType } from '../../src/contract/api/notice';
 import { notify, notifyMany, type NewNotice } from '../notices/notify';
 import { writeTimeline, writeTimelines, type TimelineStep } from '../resources/workflow';
@@ -156,10 +156,7 @@ async function insertRuleQuotes(trx: Kysely<Database>, made: Array<{ ask: AskRow
     updated_at: now,
   }));
   // RETURNING promises no order on either database: the quote numbers (unique) pair the ids back.
-  const ids = new Map<string, number>();
-  for (const slice of insertSlices(rows)) {
-    for (const row of await trx.insertInto('price_quotes').values(slice).returning(['id', 'quote_no']).execute()) ids.set(row.quote_no, row.id);
-  }
+  const ids = new Map((await insertRows(trx, 'price_quotes', rows, ['id', 'quote_no'])).map((row) => [row.quote_no, Number(row.id)]));
   return numbers.map((n) => ids.get(n)!);
 }
 
@@ -209,8 +206,8 @@ export async function handleNewAsks(trx: Kysely<Database>, asks: readonly AskRow
       logs.push({ ...common, rule_id: null, quote_id: null, outcome: 'unmatched', detail: coverage.reason });
     }
   }
-  for (const slice of insertSlices(queue)) await trx.insertInto('ask_queue').values(slice).execute();
-  for (const slice of insertSlices(logs)) await trx.insertInto('auto_quote_log').values(slice).execute();
+  await insertRows(trx, 'ask_queue', queue);
+  await insertRows(trx, 'auto_quote_log', logs);
 
   const pricesOf = new Map<AskRow, number[]>();
   for (const m of made) pricesOf.set(m.ask, [...(pricesOf.get(m.ask) ?? []), m.price]);

@@ -10,7 +10,7 @@ import type { ResourceRecord, TimelineEntry, WorkflowTransition } from '../../sr
 import { Code } from '../../src/contract/envelope';
 import { ApiError } from '../http/errors';
 import { recordLog } from '../audit/system-log';
-import { insertSlices } from '../db/batch';
+import { insertRows } from '../db/batch';
 import { mayTake, visibleFields, type ResourceCaller } from './caller';
 import { diff, writeHistory } from './history';
 import { readRow, toRecord, type ResourceContext } from './read-records';
@@ -76,7 +76,7 @@ export async function writeTimelines(trx: Kysely<Database>, steps: readonly Time
     note: (step.note ?? '').slice(0, 255),
     created_at: step.at,
   }));
-  for (const slice of insertSlices(rows)) await trx.insertInto('workflow_events').values(slice).execute();
+  await insertRows(trx, 'workflow_events', rows);
 }
 
 /** A record's timeline, oldest first. */
