@@ -49,15 +49,19 @@ function toRule(row: Selectable<QuoteRuleTable>): QuoteRule {
 }
 
 /**
- * The index of every enabled rule, rebuilt when the rules changed (their count, newest id or newest
- * change moved), so a rule saved by another process is used from the next ask on.
+ * The index of every enabled rule, rebuilt when the rules changed, so a rule saved by any process is
+ * used from the next ask (or batch of asks) on. Whether they changed is asked of the shared database
+ * in one aggregate: their count, newest id and the sum of their versions (every edit raises one, a
+ * delete lowers the count, a create raises the newest id). No clock is compared, so processes on
+ * machines whose clocks differ agree; no message has to arrive, so none can be lost: an invalidation
+ * sent over Redis pub/sub could be, leaving a process quoting by a rule that no longer holds.
  */
 export async function ruleIndex(db: Kysely<Database>): Promise<RuleIndex> {
   const mark = await db
     .selectFrom('quote_rules')
-    .select([sql<number>`count(*)`.as('n'), sql<number | null>`max(updated_at)`.as('at'), sql<number | null>`max(id)`.as('top')])
+    .select([sql<number>`count(*)`.as('n'), sql<number | null>`sum(version)`.as('edits'), sql<number | null>`max(id)`.as('top')])
     .executeTakeFirstOrThrow();
-  const fingerprint = `${mark.n}:${mark.at}:${mark.top}`;
+  const fingerprint = `${mark.n}:${mark.edits}:${mark.top}`;
   if (cached?.fingerprint === fingerprint) return cached.index;
   const rows = await db.selectFrom('quote_rules').selectAll().where('enabled', '=', 1).execute();
   const index = indexRules(rows.map(toRule));
