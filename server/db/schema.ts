@@ -171,6 +171,16 @@ export interface LoginFailureTable {
   created_at: number;
 }
 
+/** One counted attempt of a rate limit shared by every server process (public asks per address, per mobile). */
+export interface RateHitTable {
+  id: Id;
+  /** Which limit: 'bao-jia:ip', 'bao-jia:mobile'. */
+  bucket: string;
+  /** Who is counted: an address, a mobile number. */
+  subject: string;
+  created_at: number;
+}
+
 export interface VerificationCodeTable {
   id: Id;
   mobile: string;
@@ -382,6 +392,7 @@ export interface Database {
   auth_sessions: AuthSessionTable;
   auth_tokens: AuthTokenTable;
   login_failures: LoginFailureTable;
+  rate_hits: RateHitTable;
   verification_codes: VerificationCodeTable;
   qr_logins: QrLoginTable;
   system_logs: SystemLogTable;

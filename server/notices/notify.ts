@@ -3,6 +3,7 @@ import type { Database } from '../db/schema';
 import { NOTICE_HTML, type NoticeType } from '../../src/contract/api/notice';
 import { Code } from '../../src/contract/envelope';
 import { ApiError } from '../http/errors';
+import { insertRows } from '../db/batch';
 import { htmlSanitizer } from '../http/html-sanitizer';
 
 export type NoticeTarget = { kind: 'user' | 'role' | 'team'; id: number } | { kind: 'all'; id?: null };
@@ -25,22 +26,32 @@ const sanitize = htmlSanitizer((sanitizeHtml) => ({
   transformTags: { a: sanitizeHtml.simpleTransform('a', { target: '_blank', rel: 'noopener noreferrer' }) },
 }));
 
-/** Stores a notice for its target; the console of every receiver pops it up on its next poll. */
-export async function notify(db: Kysely<Database>, notice: NewNotice, now = Date.now()): Promise<number> {
+function sanitized(notice: NewNotice): string {
   const content = sanitize(notice.content).trim();
   if (!content) throw new ApiError(Code.badRequest, 'noticeContentEmpty');
-  const { id } = await db
-    .insertInto('notices')
-    .values({
-      type: notice.type,
-      content,
-      find_id: notice.find_id,
-      target_kind: notice.target.kind,
-      target_id: notice.target.id ?? null,
-      created_by: notice.createdBy,
-      created_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  return content;
+}
+
+function noticeRow(notice: NewNotice, now: number) {
+  return {
+    type: notice.type,
+    content: sanitized(notice),
+    find_id: notice.find_id,
+    target_kind: notice.target.kind,
+    target_id: notice.target.id ?? null,
+    created_by: notice.createdBy,
+    created_at: now,
+  };
+}
+
+/** Stores a notice for its target; the console of every receiver pops it up on its next poll. */
+export async function notify(db: Kysely<Database>, notice: NewNotice, now = Date.now()): Promise<number> {
+  const { id } = await db.insertInto('notices').values(noticeRow(notice, now)).returning('id').executeTakeFirstOrThrow();
   return id;
+}
+
+/** Stores many notices at once (events of a batch), in as few multi-row statements as the database takes. */
+export async function notifyMany(db: Kysely<Database>, notices: readonly NewNotice[], now = Date.now()): Promise<void> {
+  const rows = notices.map((notice) => noticeRow(notice, now));
+  await insertRows(db, 'notices', rows);
 }

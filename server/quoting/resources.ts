@@ -13,7 +13,7 @@ import { enumOf, field, lookup, money, numbered, options, remark, text } from '.
 import type { ResourceCaller } from '../resources/caller';
 import type { ResourceStore, TransitionStep } from '../resources/store';
 import { stateLabel } from '../resources/workflow-definition';
-import { draftOf, insertDraft, nextNumber, throwFirst } from '../resources/write-records';
+import { draftOf, insertDraft, nextNumbers, throwFirst } from '../resources/write-records';
 import { expiresAt, urgeWait } from './rules';
 import {
   acceptOn,
@@ -181,7 +181,7 @@ async function askWritten(trx: Kysely<Database>, before: ResourceRecord | null, 
   const now = Number(after.created_at);
   await timeline(trx, 'price_asks', after.id, 'create', null, 'pending', actorOf(caller), now);
   const ask = await askOf(trx, after.id);
-  await handleNewAsk(trx, ask, () => nextNumber(trx, priceQuotes, 'quote_no', 'BJ', now), now);
+  await handleNewAsk(trx, ask, (count) => nextNumbers(trx, priceQuotes, 'quote_no', 'BJ', now, count), now);
 }
 
 async function quoteWritten(trx: Kysely<Database>, before: ResourceRecord | null, after: ResourceRecord | null, caller: ResourceCaller): Promise<void> {

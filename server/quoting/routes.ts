@@ -18,7 +18,7 @@ import type { WrittenEvent } from '../resources/store';
 import { readTimeline } from '../resources/workflow';
 import { nextNumber } from '../resources/write-records';
 import { priceAsks, priceQuotes } from './resources';
-import { attemptWindow } from './rules';
+import { sharedWindow } from './rate-window';
 import { expireDue, insertPublicAsk, linkTeam, operationTeam, teamNames } from './store';
 
 const TAGS = ['quoting'];
@@ -35,8 +35,8 @@ export interface QuotingRouteOptions {
 export async function quotingRoutes(app: App, { database, onWritten }: QuotingRouteOptions) {
   const { db } = database;
   const ctx: ResourceContext = { db, dialect: database.dialect, registry: resourceRegistry(database), totals: totalsCache() };
-  const byAddress = attemptWindow(5, PUBLIC_WINDOW_MS);
-  const byMobile = attemptWindow(3, PUBLIC_WINDOW_MS);
+  const byAddress = sharedWindow(db, 'bao-jia:ip', 5, PUBLIC_WINDOW_MS);
+  const byMobile = sharedWindow(db, 'bao-jia:mobile', 3, PUBLIC_WINDOW_MS);
 
   // Deadlines and validity pass while nobody reads: a timer expires them too (reads do on their own).
   const timer = setInterval(() => void expireDue(db, Date.now()).catch((error: unknown) => app.log.warn({ err: error }, 'quoting expiry failed')), EXPIRY_INTERVAL_MS);
@@ -94,7 +94,7 @@ export async function quotingRoutes(app: App, { database, onWritten }: QuotingRo
     async (request) => {
       const now = Date.now();
       const body = request.body;
-      const wait = Math.max(byAddress.hit(request.ip, now), byMobile.hit(body.mobile, now));
+      const wait = Math.max(await byAddress.hit(request.ip, now), await byMobile.hit(body.mobile, now));
       if (wait > 0) throw new ApiError(Code.tooManyRequests, 'publicAskTooMany', { minutes: wait });
       const linked = body.token ? await linkTeam(db, tokenHash(body.token), now) : null;
       if (body.token && linked === null) throw new ApiError(Code.badRequest, 'publicLinkInvalid');

@@ -117,24 +117,3 @@ export function urgeWait(urgedAt: number | null, now: number): number {
   const left = urgedAt + URGE_INTERVAL_MS - now;
   return left > 0 ? Math.ceil(left / 60_000) : 0;
 }
-
-/**
- * A sliding window of attempts per key (an address, a mobile number): `hit` records one and answers
- * the minutes to wait when the key has used up its `limit`, else 0.
- */
-export function attemptWindow(limit: number, windowMs: number) {
-  const attempts = new Map<string, number[]>();
-  return {
-    hit(key: string, now: number): number {
-      const recent = (attempts.get(key) ?? []).filter((at) => now - at < windowMs);
-      if (recent.length >= limit) {
-        attempts.set(key, recent);
-        return Math.max(1, Math.ceil((recent[0] + windowMs - now) / 60_000));
-      }
-      recent.push(now);
-      attempts.set(key, recent);
-      if (attempts.size > 10_000) for (const [k, list] of attempts) if (list.every((at) => now - at >= windowMs)) attempts.delete(k);
-      return 0;
-    },
-  };
-}

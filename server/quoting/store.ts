@@ -5,11 +5,12 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Insertable, Selectable } from 'kysely';
-import type { AskQueueTable, AutoQuoteLogTable, Database, QuoteRuleTable } from '../db/schema';
+import type { AskQueueTable, AutoQuoteLogTable, Database, PriceQuoteTable, QuoteRuleTable } from '../db/schema';
+import { insertRows, insertSlices } from '../db/batch';
 import type { NoticeType } from '../../src/contract/api/notice';
-import { notify } from '../notices/notify';
-import { writeTimeline } from '../resources/workflow';
-import { coverageOf, candidates, expiresAt, indexRules, type AskToMatch, type QuoteRule, type RuleIndex } from './rules';
+import { notify, notifyMany, type NewNotice } from '../notices/notify';
+import { writeTimeline, writeTimelines, type TimelineStep } from '../resources/workflow';
+import { coverageOf, candidates, expiresAt, indexRules, type AskToMatch, type Coverage, type QuoteRule, type RuleIndex } from './rules';
 
 /** Who did it, for the timeline: a user, or the rules (no user). */
 export interface Actor {
@@ -48,15 +49,19 @@ function toRule(row: Selectable<QuoteRuleTable>): QuoteRule {
 }
 
 /**
- * The index of every enabled rule, rebuilt when the rules changed (their count, newest id or newest
- * change moved), so a rule saved by another process is used from the next ask on.
+ * The index of every enabled rule, rebuilt when the rules changed, so a rule saved by any process is
+ * used from the next ask (or batch of asks) on. Whether they changed is asked of the shared database
+ * in one aggregate: their count, newest id and the sum of their versions (every edit raises one, a
+ * delete lowers the count, a create raises the newest id). No clock is compared, so processes on
+ * machines whose clocks differ agree; no message has to arrive, so none can be lost: an invalidation
+ * sent over Redis pub/sub could be, leaving a process quoting by a rule that no longer holds.
  */
 export async function ruleIndex(db: Kysely<Database>): Promise<RuleIndex> {
   const mark = await db
     .selectFrom('quote_rules')
-    .select([sql<number>`count(*)`.as('n'), sql<number | null>`max(updated_at)`.as('at'), sql<number | null>`max(id)`.as('top')])
+    .select([sql<number>`count(*)`.as('n'), sql<number | null>`sum(version)`.as('edits'), sql<number | null>`max(id)`.as('top')])
     .executeTakeFirstOrThrow();
-  const fingerprint = `${mark.n}:${mark.at}:${mark.top}`;
+  const fingerprint = `${mark.n}:${mark.edits}:${mark.top}`;
   if (cached?.fingerprint === fingerprint) return cached.index;
   const rows = await db.selectFrom('quote_rules').selectAll().where('enabled', '=', 1).execute();
   const index = indexRules(rows.map(toRule));
@@ -111,73 +116,120 @@ export async function quoteArrived(trx: Kysely<Database>, ask: AskRow, quote: { 
   await noticeTeam(trx, 2, ask.team_id, ask.ask_no, `您的询价单 <b>${ask.ask_no}</b>（${ask.goods_name}）收到新报价 ${quote.quote_no}：单价 ${yuan(quote.price_fen)} 元`, now);
 }
 
-/** Inserts the quote a rule made, with its number; answers its id. */
-async function insertRuleQuote(trx: Kysely<Database>, ask: AskRow, rule: QuoteRule, price: number, quoteNo: string, now: number): Promise<number> {
-  const { id } = await trx
-    .insertInto('price_quotes')
-    .values({
-      team_id: rule.team_id,
-      ask_id: ask.id,
-      quote_no: quoteNo,
-      quote_type: rule.quote_type,
-      price_fen: price,
-      quantity: ask.quantity,
-      delivery_days: rule.delivery_days,
-      status: 'submitted',
-      quoted_by: null,
-      remark: `自动报价：${rule.name}`.slice(0, 255),
-      validity_hours: rule.validity_hours,
-      expires_at: expiresAt(now, rule.validity_hours),
-      rule_id: rule.id,
-      version: 1,
-      created_by: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await timeline(trx, 'price_quotes', id, 'create', null, 'submitted', { ...RULES_ACTOR, teamId: rule.team_id }, now, rule.name);
-  return id;
+/** What one team's rules made of one ask: a quote to write, or the reason it goes to the team's queue. */
+interface Outcome {
+  ask: AskRow;
+  team: number;
+  coverage: Coverage;
+}
+
+/** Every quoting team's outcome on every ask, in ask then team order (the order the log is written in). */
+function outcomesOf(index: RuleIndex, teams: number[], asks: readonly AskRow[]): Outcome[] {
+  const outcomes: Outcome[] = [];
+  for (const ask of asks) {
+    const byTeam = new Map<number, QuoteRule[]>();
+    for (const rule of candidates(index, ask)) {
+      const list = byTeam.get(rule.team_id);
+      if (list) list.push(rule);
+      else byTeam.set(rule.team_id, [rule]);
+    }
+    for (const team of teams) outcomes.push({ ask, team, coverage: coverageOf(byTeam.get(team) ?? [], ask) });
+  }
+  return outcomes;
+}
+
+/** Inserts the quotes the rules made, numbered in order, in multi-row statements; answers their ids in the same order. */
+async function insertRuleQuotes(trx: Kysely<Database>, made: Array<{ ask: AskRow; rule: QuoteRule; price: number }>, numbers: string[], now: number): Promise<number[]> {
+  const rows: Insertable<PriceQuoteTable>[] = made.map(({ ask, rule, price }, i) => ({
+    team_id: rule.team_id,
+    ask_id: ask.id,
+    quote_no: numbers[i],
+    quote_type: rule.quote_type,
+    price_fen: price,
+    quantity: ask.quantity,
+    delivery_days: rule.delivery_days,
+    status: 'submitted',
+    quoted_by: null,
+    remark: `自动报价：${rule.name}`.slice(0, 255),
+    validity_hours: rule.validity_hours,
+    expires_at: expiresAt(now, rule.validity_hours),
+    rule_id: rule.id,
+    version: 1,
+    created_by: null,
+    created_at: now,
+    updated_at: now,
+  }));
+  // RETURNING promises no order on either database: the quote numbers (unique) pair the ids back.
+  const ids = new Map((await insertRows(trx, 'price_quotes', rows, ['id', 'quote_no'])).map((row) => [row.quote_no, Number(row.id)]));
+  return numbers.map((n) => ids.get(n)!);
+}
+
+/** Pending asks that got their first quotes become quoted (and automatic), each with its timeline step. */
+async function markAutoQuoted(trx: Kysely<Database>, asks: AskRow[], now: number): Promise<TimelineStep[]> {
+  const steps: TimelineStep[] = [];
+  for (const slice of insertSlices(asks.map((a) => ({ id: a.id })))) {
+    const ids = slice.map((a) => a.id);
+    await trx.updateTable('price_asks').set({ handle_mode: 'auto' }).where('id', 'in', ids).execute();
+    const moved = await trx
+      .updateTable('price_asks')
+      .set((eb) => ({ status: 'quoted', version: eb('version', '+', 1), updated_at: now }))
+      .where('id', 'in', ids)
+      .where('status', '=', 'pending')
+      .returning('id')
+      .execute();
+    for (const { id } of moved) steps.push({ resource: 'price_asks', recordId: id, action: 'quote', from: 'pending', to: 'quoted', caller: RULES_ACTOR, at: now });
+  }
+  for (const ask of asks) ask.status = 'quoted';
+  return steps;
 }
 
 /**
- * What every quoting team does with a new (or re-asked) ask: the first rule of the team that covers
- * it quotes at once; a team none of whose rules does gets the ask in its manual queue, and the log
- * says why. The asker hears once of every quote the rules made. `numberOf` gives the next quote number.
+ * What every quoting team does with new (or re-asked) asks: the first rule of the team that covers
+ * an ask quotes at once; a team none of whose rules does gets the ask in its manual queue, and the
+ * log says why. Each asker hears once of every quote the rules made on an ask. The rows of the whole
+ * batch (quotes, timeline, queue, log, notices) are written in a few multi-row statements in the
+ * caller's transaction, so many asks cost little more than one. `numbersOf` gives quote numbers.
  */
-export async function handleNewAsk(trx: Kysely<Database>, ask: AskRow, numberOf: () => Promise<string>, now: number): Promise<{ quoted: number; queued: number }> {
-  const index = await ruleIndex(trx);
-  const byTeam = new Map<number, QuoteRule[]>();
-  for (const rule of candidates(index, ask)) {
-    const list = byTeam.get(rule.team_id);
-    if (list) list.push(rule);
-    else byTeam.set(rule.team_id, [rule]);
-  }
-  const logs: Insertable<AutoQuoteLogTable>[] = [];
+export async function handleNewAsks(trx: Kysely<Database>, asks: readonly AskRow[], numbersOf: (count: number) => Promise<string[]>, now: number): Promise<{ quoted: number; queued: number }> {
+  if (asks.length === 0) return { quoted: 0, queued: 0 };
+  const outcomes = outcomesOf(await ruleIndex(trx), await quotingTeams(trx), asks);
+  const made = outcomes.flatMap(({ ask, coverage }) => (coverage.kind === 'quote' ? [{ ask, rule: coverage.rule, price: coverage.price_fen }] : []));
+  const quoteIds = await insertRuleQuotes(trx, made, await numbersOf(made.length), now);
+
+  const steps: TimelineStep[] = made.map((m, i) => ({ resource: 'price_quotes', recordId: quoteIds[i], action: 'create', from: null, to: 'submitted', caller: { ...RULES_ACTOR, teamId: m.rule.team_id }, note: m.rule.name, at: now }));
   const queue: Insertable<AskQueueTable>[] = [];
-  const prices: number[] = [];
-  for (const team of await quotingTeams(trx)) {
-    const coverage = coverageOf(byTeam.get(team) ?? [], ask);
+  const logs: Insertable<AutoQuoteLogTable>[] = [];
+  let next = 0;
+  for (const { ask, team, coverage } of outcomes) {
     const common = { team_id: team, ask_id: ask.id, created_at: now, updated_at: now };
     if (coverage.kind === 'quote') {
-      const id = await insertRuleQuote(trx, ask, coverage.rule, coverage.price_fen, await numberOf(), now);
-      logs.push({ ...common, rule_id: coverage.rule.id, quote_id: id, outcome: 'quoted', detail: `规则「${coverage.rule.name}」报价 ${yuan(coverage.price_fen)} 元`.slice(0, 255) });
-      prices.push(coverage.price_fen);
+      // `made` lists the quoting outcomes in this same order.
+      logs.push({ ...common, rule_id: coverage.rule.id, quote_id: quoteIds[next++], outcome: 'quoted', detail: `规则「${coverage.rule.name}」报价 ${yuan(coverage.price_fen)} 元`.slice(0, 255) });
     } else {
       queue.push({ ...common, status: 'open', assignee_id: null, reason: '' });
       logs.push({ ...common, rule_id: null, quote_id: null, outcome: 'unmatched', detail: coverage.reason });
     }
   }
-  if (queue.length > 0) await trx.insertInto('ask_queue').values(queue).execute();
-  if (logs.length > 0) await trx.insertInto('auto_quote_log').values(logs).execute();
-  if (prices.length > 0) {
-    await trx.updateTable('price_asks').set({ handle_mode: 'auto' }).where('id', '=', ask.id).execute();
-    await markQuoted(trx, ask, RULES_ACTOR, now);
-    ask.status = 'quoted';
+  await insertRows(trx, 'ask_queue', queue);
+  await insertRows(trx, 'auto_quote_log', logs);
+
+  const pricesOf = new Map<AskRow, number[]>();
+  for (const m of made) pricesOf.set(m.ask, [...(pricesOf.get(m.ask) ?? []), m.price]);
+  const quotedAsks = [...pricesOf.keys()];
+  steps.push(...(await markAutoQuoted(trx, quotedAsks, now)));
+  await writeTimelines(trx, steps);
+  const notices = quotedAsks.map((ask): NewNotice => {
+    const prices = pricesOf.get(ask)!;
     const content = `您的询价单 <b>${ask.ask_no}</b>（${ask.goods_name}）收到 ${prices.length} 条自动报价，最低单价 ${yuan(Math.min(...prices))} 元`;
-    await noticeTeam(trx, 2, ask.team_id, ask.ask_no, content, now);
-  }
-  return { quoted: prices.length, queued: queue.length };
+    return { type: 2, content, find_id: ask.ask_no, target: { kind: 'team', id: ask.team_id }, createdBy: null };
+  });
+  await notifyMany(trx, notices, now);
+  return { quoted: made.length, queued: queue.length };
+}
+
+/** One new ask, as the API creates it: the batch of one. */
+export async function handleNewAsk(trx: Kysely<Database>, ask: AskRow, numbersOf: (count: number) => Promise<string[]>, now: number): Promise<{ quoted: number; queued: number }> {
+  return handleNewAsks(trx, [ask], numbersOf, now);
 }
 
 /** A public ask lands in one team's manual queue only. */

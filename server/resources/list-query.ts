@@ -11,7 +11,7 @@ import { ApiError } from '../http/errors';
 import { isHidden, type ResourceCaller } from './caller';
 import { isTextual, storageOf, systemColumnOf, type ResourceStore, type Storage } from './store';
 import { dayBounds, normalizeDate } from './time';
-import type { ScopedCaller } from './visibility';
+import type { Purpose, ScopedCaller } from './visibility';
 
 /** A field or system column a query may name. */
 export interface ColumnRef {
@@ -144,8 +144,8 @@ function filterCondition(store: ResourceStore, caller: ResourceCaller, filter: F
 }
 
 /** The rows a caller reads: what the resource's workflow lets their team see, else their team's rows. */
-export function teamCondition(store: ResourceStore, caller: ScopedCaller): Condition | null {
-  return store.visibility ? store.visibility(caller) : ownTeamCondition(store, caller);
+export function teamCondition(store: ResourceStore, caller: ScopedCaller, purpose: Purpose = 'rows'): Condition | null {
+  return store.visibility ? store.visibility(caller, purpose) : ownTeamCondition(store, caller);
 }
 
 /** The team condition of a scoped resource for a caller outside administration: the rows they may write. */
@@ -155,12 +155,19 @@ export function ownTeamCondition(store: ResourceStore, caller: Pick<ResourceCall
 }
 
 /**
- * Every condition of a query, the caller's team first. `keywordRows` are the rows the keyword
- * index found for the query's keyword, when it should lead (keyword-index.ts).
+ * Every condition of a query, the caller's team first. `purpose` says whether rows are read or
+ * counted; `keywordRows` are the rows the keyword index found for the query's keyword, when it
+ * should lead (keyword-index.ts).
  */
-export function conditionsOf(store: ResourceStore, caller: ResourceCaller, query: ListQuery, dialect: DialectName, keywordRows: Condition | null = null): Condition[] {
+export function conditionsOf(
+  store: ResourceStore,
+  caller: ResourceCaller,
+  query: ListQuery,
+  dialect: DialectName,
+  { purpose = 'rows', keywordRows = null }: { purpose?: Purpose; keywordRows?: Condition | null } = {},
+): Condition[] {
   const conditions: Condition[] = [];
-  const team = teamCondition(store, caller);
+  const team = teamCondition(store, caller, purpose);
   if (team) conditions.push(team);
   for (const filter of query.filters ?? []) conditions.push(filterCondition(store, caller, filter, dialect));
   const keyword = query.keyword?.trim();

@@ -102,7 +102,7 @@ export async function listRecords(ctx: ResourceContext, store: ResourceStore, ca
   const fields = visibleFields(store.definition, caller);
   const keyword = query.keyword?.trim();
   const keywordRows = keyword && ctx.dialect === 'sqlite' && store.keywordIndexed ? await keywordCandidates(ctx.db, store.table, keyword) : null;
-  const where = whereOf(conditionsOf(store, caller, query, ctx.dialect, keywordRows));
+  const where = whereOf(conditionsOf(store, caller, query, ctx.dialect, { keywordRows }));
   const keys = sortKeysOf(store, caller, query.sort);
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
@@ -113,7 +113,7 @@ export async function listRecords(ctx: ResourceContext, store: ResourceStore, ca
     ? await db.selectFrom(store.table).select(selection(store, fields)).where(where).orderBy(orderOf(keys, ctx.dialect)).limit(pageSize).offset(offset).execute()
     : [];
   // A short first page is the whole answer: no need to count.
-  const total = page === 1 && rows.length < pageSize ? rows.length : await countOf(ctx, store, caller, query, where);
+  const total = page === 1 && rows.length < pageSize ? rows.length : await countOf(ctx, store, caller, query);
   const records = await withLabels(ctx, caller, fields, rows.map((row) => toRecord(fields, row)));
   return { rows: records, total, page, pageSize };
 }
@@ -123,11 +123,12 @@ export async function listRecords(ctx: ResourceContext, store: ResourceStore, ca
  * version, the caller's team and roles (hidden fields change the keyword's columns), the filters
  * and the keyword.
  */
-async function countOf(ctx: ResourceContext, store: ResourceStore, caller: ResourceCaller, query: ListQuery, where: ReturnType<typeof whereOf>): Promise<number> {
+async function countOf(ctx: ResourceContext, store: ResourceStore, caller: ResourceCaller, query: ListQuery): Promise<number> {
   const name = store.definition.name;
   const key = JSON.stringify([store.definition.version, caller.scope, caller.access.role, query.filters ?? [], query.keyword?.trim() ?? '']);
   const kept = ctx.totals.lookup(name, key);
   if ('total' in kept) return kept.total;
+  const where = whereOf(conditionsOf(store, caller, query, ctx.dialect, { purpose: 'count' }));
   const row = await dynamic(ctx.db).selectFrom(store.table).select(sql<number>`count(*)`.as('n')).where(where).executeTakeFirstOrThrow();
   const total = Number(row.n);
   ctx.totals.set(name, key, total, kept.generation);

@@ -10,6 +10,7 @@ import type { ResourceRecord, TimelineEntry, WorkflowTransition } from '../../sr
 import { Code } from '../../src/contract/envelope';
 import { ApiError } from '../http/errors';
 import { recordLog } from '../audit/system-log';
+import { insertRows } from '../db/batch';
 import { mayTake, visibleFields, type ResourceCaller } from './caller';
 import { diff, writeHistory } from './history';
 import { readRow, toRecord, type ResourceContext } from './read-records';
@@ -58,21 +59,24 @@ export interface TimelineStep {
 
 /** Writes one step of a record's timeline. */
 export async function writeTimeline(trx: Kysely<Database>, step: TimelineStep): Promise<void> {
-  await trx
-    .insertInto('workflow_events')
-    .values({
-      resource: step.resource,
-      record_id: step.recordId,
-      action: step.action,
-      from_state: step.from,
-      to_state: step.to,
-      user_id: step.caller.userId,
-      user_name: step.caller.userName.slice(0, 64),
-      team_id: step.caller.teamId,
-      note: (step.note ?? '').slice(0, 255),
-      created_at: step.at,
-    })
-    .execute();
+  await writeTimelines(trx, [step]);
+}
+
+/** Writes many steps (of any records) in as few multi-row statements as the database takes. */
+export async function writeTimelines(trx: Kysely<Database>, steps: readonly TimelineStep[]): Promise<void> {
+  const rows = steps.map((step) => ({
+    resource: step.resource,
+    record_id: step.recordId,
+    action: step.action,
+    from_state: step.from,
+    to_state: step.to,
+    user_id: step.caller.userId,
+    user_name: step.caller.userName.slice(0, 64),
+    team_id: step.caller.teamId,
+    note: (step.note ?? '').slice(0, 255),
+    created_at: step.at,
+  }));
+  await insertRows(trx, 'workflow_events', rows);
 }
 
 /** A record's timeline, oldest first. */

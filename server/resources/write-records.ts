@@ -202,10 +202,17 @@ async function descendsFrom(db: ReturnType<typeof dynamic>, store: ResourceStore
  * numbers the day has), started from the greatest number already stored on its first use.
  */
 export async function nextNumber(trx: Kysely<Database>, store: ResourceStore, field: string, prefix: string, now: number): Promise<string> {
+  return (await nextNumbers(trx, store, field, prefix, now, 1))[0];
+}
+
+/** `count` consecutive numbers of the day for a batch of documents, taken with one update of the counter. */
+export async function nextNumbers(trx: Kysely<Database>, store: ResourceStore, field: string, prefix: string, now: number, count: number): Promise<string[]> {
+  if (count < 1) return [];
   const stem = `${prefix}${formatDateTime(now).slice(0, 10).replaceAll('-', '')}`;
   const key = `${store.table}.${field}:${stem}`;
-  const bumped = await trx.updateTable('document_serials').set((eb) => ({ last: eb('last', '+', 1) })).where('stem', '=', key).returning('last').executeTakeFirst();
-  if (bumped) return `${stem}${String(bumped.last).padStart(4, '0')}`;
+  const upTo = (last: number) => Array.from({ length: count }, (_, i) => `${stem}${String(last - count + 1 + i).padStart(4, '0')}`);
+  const bumped = await trx.updateTable('document_serials').set((eb) => ({ last: eb('last', '+', count) })).where('stem', '=', key).returning('last').executeTakeFirst();
+  if (bumped) return upTo(Number(bumped.last));
   // Past 9999 a day the serial grows a digit: the longest number is the latest, then the greatest.
   const row = await dynamic(trx)
     .selectFrom(store.table)
@@ -216,12 +223,12 @@ export async function nextNumber(trx: Kysely<Database>, store: ResourceStore, fi
     .limit(1)
     .executeTakeFirst();
   const stored = typeof row?.top === 'string' ? Number(row.top.slice(stem.length)) : 0;
-  const last = (Number.isInteger(stored) ? stored : 0) + 1;
-  // A concurrent first use of the same day inserted the row first: take the next number from it.
+  const last = (Number.isInteger(stored) ? stored : 0) + count;
+  // A concurrent first use of the same day inserted the row first: take the next numbers from it.
   await trx.insertInto('document_serials').values({ stem: key, last }).onConflict((oc) => oc.column('stem').doNothing()).execute();
   const taken = await trx.selectFrom('document_serials').select('last').where('stem', '=', key).executeTakeFirstOrThrow();
-  if (taken.last !== last) return nextNumber(trx, store, field, prefix, now);
-  return `${stem}${String(last).padStart(4, '0')}`;
+  if (Number(taken.last) !== last) return nextNumbers(trx, store, field, prefix, now, count);
+  return upTo(last);
 }
 
 async function fillNumbers(trx: Kysely<Database>, store: ResourceStore, values: Record<string, RecordValue>, now: number): Promise<void> {

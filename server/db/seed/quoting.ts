@@ -5,7 +5,7 @@
  */
 import type { Transaction } from 'kysely';
 import type { Database } from '../schema';
-import { nextNumber } from '../../resources/write-records';
+import { nextNumber, nextNumbers } from '../../resources/write-records';
 import { priceAsks, priceQuotes } from '../../quoting/resources';
 import { acceptOn, askById, handleNewAsk, noticeTeam, quoteArrived, rejectOthers, timeline, type Actor } from '../../quoting/store';
 import { expiresAt } from '../../quoting/rules';
@@ -112,7 +112,7 @@ export async function seedQuoting(trx: Transaction<Database>, ctx: QuotingSeedCo
       .returning('id')
       .executeTakeFirstOrThrow();
     await timeline(trx, 'price_asks', id, 'create', null, 'pending', seller, at);
-    await handleNewAsk(trx, (await askById(trx, id))!, () => nextNumber(trx, priceQuotes, 'quote_no', 'BJ', at), at + 2000);
+    await handleNewAsk(trx, (await askById(trx, id))!, (count) => nextNumbers(trx, priceQuotes, 'quote_no', 'BJ', at, count), at + 2000);
     askIds.push(id);
   }
 
