@@ -118,17 +118,8 @@ async function writeItems<Item, Row extends { id: number; version: number }>(
 
 /** A chunk of a platform file's orders (sub-orders already summed) written: new ones created, known ones updated where the file says something new. */
 export async function saveOrderChunk(trx: Db, team: number, platform: StorePlatform, shop: string, orders: OrderLine[], now: number, counts: SaveCounts): Promise<void> {
-  const existing = await trx
-    .selectFrom('store_orders')
-    .selectAll()
-    .where('platform', '=', platform)
-    .where(
-      'order_no',
-      'in',
-      orders.map((order) => order.order_no),
-    )
-    .execute();
-  const known = new Map(existing.map((row) => [row.order_no, row]));
+  const numbers = orders.map((order) => order.order_no);
+  const known = new Map((await trx.selectFrom('store_orders').selectAll().where('platform', '=', platform).where('order_no', 'in', numbers).execute()).map((row) => [row.order_no, row]));
   await writeItems(
     trx,
     'store_orders',
@@ -166,17 +157,8 @@ export async function saveOrderChunk(trx: Db, team: number, platform: StorePlatf
 
 /** A chunk of settlement lines written, one per flow number: a newer file updates the flows it shares with an older one. */
 export async function saveSettlementChunk(trx: Db, team: number, platform: StorePlatform, shop: string, lines: SettlementLine[], now: number, counts: SaveCounts): Promise<void> {
-  const existing = await trx
-    .selectFrom('recon_settlements')
-    .selectAll()
-    .where('team_id', '=', team)
-    .where('platform', '=', platform)
-    .where(
-      'flow_no',
-      'in',
-      lines.map((line) => line.flow_no),
-    )
-    .execute();
+  const flows = lines.map((line) => line.flow_no);
+  const existing = await trx.selectFrom('recon_settlements').selectAll().where('team_id', '=', team).where('platform', '=', platform).where('flow_no', 'in', flows).execute();
   const known = new Map(existing.map((row) => [row.flow_no, row]));
   await writeItems(
     trx,
