@@ -60,7 +60,7 @@ const asks: ResourceDefinition = {
 };
 
 const ask = (id: number, goods: string, status: string, actions: string[] | undefined, version = 1): ResourceRecord =>
-  ({ id, version, team_id: 3, created_by: 7, created_at: 1, updated_at: 1, goods_name: goods, status, ...(actions ? { [ACTIONS_KEY]: actions } : {}) }) as ResourceRecord;
+  ({ id, version, team_id: 3, created_by: 7, created_at: 1, updated_at: 1, goods_name: goods, status, ...(actions ? { [ACTIONS_KEY]: actions } : {}) }) as unknown as ResourceRecord;
 
 /** Answers every transition sent with `answer`, and keeps what was sent. */
 function serveActions(answer: (action: string, body: Record<string, unknown>) => Response) {
