@@ -13,6 +13,7 @@ import { useDictionaryChoices, useLookupLabel } from './options';
 import { useListController } from './list/use-list-controller';
 import { useDetailController } from './detail/use-detail-controller';
 import { useTransitions } from './actions/use-transitions';
+import { useHeadlessForm } from './form/use-headless-form';
 import { TransitionButtons } from './actions/TransitionButtons';
 import { EngineRegistryContext, type EngineRegistry } from './registry';
 
@@ -26,6 +27,7 @@ const READS = {
   useLookupLabel,
   useListController,
   useDetailController,
+  useFormController: useHeadlessForm,
   useTransitions,
   TransitionButtons,
 } satisfies Partial<WidgetHost>;

@@ -133,3 +133,41 @@ export interface TransitionsController {
    */
   take(name: string, params?: Record<string, unknown>): Promise<ResourceRecord>;
 }
+
+export interface FormControllerProps {
+  definition: ResourceDefinition;
+  /** The fields the form edits, in order; every field the user may see when omitted. */
+  fields?: string[];
+  /** The record being edited, at the version read; absent to create one. */
+  record?: ResourceRecord;
+  /** Values a new record starts with. */
+  initial?: Record<string, unknown>;
+  /** After a save, with the record as the server stored it. */
+  onSaved?(record: ResourceRecord): void;
+}
+
+/**
+ * One record's form, headless (useWidgetHost().useFormController): the values, their validation by
+ * the resource definition's JSON Schema (the one the server validates with, its words in the
+ * console's language), whether anything changed (closing the browser tab asks while it has), and
+ * saving at the version read, a 409 kept as the conflict to show. A widget draws its own inputs.
+ */
+export interface FormController {
+  values: Record<string, unknown>;
+  setValue(field: string, value: unknown): void;
+  /** The first problem of each field, once validated (a save validates first). */
+  errors: Record<string, string>;
+  /** Validates the values; answers whether they pass. */
+  validate(): Promise<boolean>;
+  /** The values differ from those the form started with. */
+  dirty: boolean;
+  saving: boolean;
+  /** The server's 409: someone saved the record since it was read. */
+  conflict: string | null;
+  /** A refusal of the server that names no field of the form. */
+  formError: string | null;
+  /** Validates, then creates or updates; answers the stored record, or undefined when refused. */
+  save(): Promise<ResourceRecord | undefined>;
+  /** Back to the values the form started with. */
+  reset(): void;
+}

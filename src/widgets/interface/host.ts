@@ -8,7 +8,7 @@ import { createContext, useContext, type ComponentType } from 'react';
 import type { Lang, ListPage, ResourceDefinition, ResourceField, ResourceRecord } from '../../contract/resource';
 import type { UploadData } from '../../contract/upload';
 import type { Choice } from './choices';
-import type { DetailController, DetailControllerProps, ListController, ListControllerProps, TransitionsController } from './controllers';
+import type { DetailController, DetailControllerProps, FormController, FormControllerProps, ListController, ListControllerProps, TransitionsController } from './controllers';
 import type { DataProvider, GetListParams } from './data-provider';
 import type { WidgetMessageKey } from './messages';
 
@@ -54,6 +54,7 @@ export interface WidgetHost {
   // The engine's headless controllers, the same ones its renderers draw (controllers.ts).
   useListController(props: ListControllerProps): ListController;
   useDetailController(props: DetailControllerProps): DetailController;
+  useFormController(props: FormControllerProps): FormController;
   /** A record's workflow transitions the reader may take now, and taking one (headless). */
   useTransitions(definition: ResourceDefinition | undefined, record: ResourceRecord | undefined): TransitionsController;
   /** The same drawn as the engine draws them in lists and details: buttons, confirms, the params dialog. */
