@@ -46,13 +46,17 @@ export interface TransitionButtonsProps {
   record: ResourceRecord;
   /** `link`: plain link buttons, as a list row's operations are drawn; `button`: antd buttons. */
   variant?: 'link' | 'button';
+  /** Transitions the screen already offers as actions of its own (an action keyed by the transition's name). */
+  skip?: readonly string[];
 }
 
-export function TransitionButtons({ definition, record, variant = 'button' }: TransitionButtonsProps) {
+export function TransitionButtons({ definition, record, variant = 'button', skip }: TransitionButtonsProps) {
   const host = useEngineHost();
   const { t } = host;
   const { modal, message } = App.useApp();
-  const { offered, pending, take } = useTransitions(definition, record);
+  const transitions = useTransitions(definition, record);
+  const { pending, take } = transitions;
+  const offered = skip?.length ? transitions.offered.filter((o) => !skip.includes(o.name)) : transitions.offered;
   const [asking, setAsking] = useState<OfferedTransition | null>(null);
   const [open, setOpen] = useState(false);
 

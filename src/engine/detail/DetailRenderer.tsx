@@ -76,7 +76,7 @@ export default function DetailRenderer({ screen, definition, spec, id, onAction 
                 {action.label[lang]}
               </Button>
             ))}
-            <TransitionButtons definition={definition} record={record} />
+            <TransitionButtons definition={definition} record={record} skip={spec.actions?.map((a) => a.key)} />
           </Space>
         )}
         {spec.groups.map((group, index) => (

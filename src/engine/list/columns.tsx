@@ -80,7 +80,7 @@ const RowActions = memo(function RowActions({ record, actions, definition }: { r
   return (
     <span className="engine-row-actions">
       {placed.length > 0 && <ActionBar actions={placed} target={target} link max={3} />}
-      <TransitionButtons definition={definition} record={record} variant="link" />
+      <TransitionButtons definition={definition} record={record} variant="link" skip={actions.map((a) => a.key)} />
     </span>
   );
 });

@@ -58,7 +58,7 @@ export interface WidgetHost {
   /** A record's workflow transitions the reader may take now, and taking one (headless). */
   useTransitions(definition: ResourceDefinition | undefined, record: ResourceRecord | undefined): TransitionsController;
   /** The same drawn as the engine draws them in lists and details: buttons, confirms, the params dialog. */
-  TransitionButtons: ComponentType<{ definition: ResourceDefinition; record: ResourceRecord; variant?: 'link' | 'button' }>;
+  TransitionButtons: ComponentType<{ definition: ResourceDefinition; record: ResourceRecord; variant?: 'link' | 'button'; skip?: readonly string[] }>;
 }
 
 export const WidgetHostContext = createContext<WidgetHost | null>(null);

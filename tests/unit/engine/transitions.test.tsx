@@ -77,7 +77,7 @@ function serveActions(answer: (action: string, body: Record<string, unknown>) =>
 
 const refuse = (code: number, msg: string) => HttpResponse.json({ code, msg, data: null }, { status: code });
 
-describe('workflow transitions', { timeout: 30_000 }, () => {
+describe('workflow transitions', { timeout: 60_000 }, () => {
   afterEach(() => {
     cleanup();
     sessionStore.set(null);
@@ -158,6 +158,15 @@ describe('workflow transitions', { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: /加\s?价/ }));
     expect(await screen.findByText('已加价')).toBeTruthy();
     expect(sent[1]!.body).toEqual({ version: 4, params: { price_fen: 3250 } });
+  });
+
+  it('leaves out a transition the screen already offers as an action of its own', () => {
+    function Buttons({ record }: { record: ResourceRecord }) {
+      const { TransitionButtons } = useWidgetHost();
+      return <TransitionButtons definition={asks} record={record} skip={['close']} />;
+    }
+    renderWidget(<Buttons record={ask(1, '手工皂礼盒', 'pending', ['close', 'addprice'])} />);
+    expect(screen.getAllByRole('button').map((b) => b.textContent?.replace(/\s/g, ''))).toEqual(['加价']);
   });
 
   it('offers a bespoke widget the headless transitions: what may be taken, and taking one', async () => {
