@@ -222,6 +222,8 @@ async function warmUp(page: Page, screen: ListScreen, home: string): Promise<Lis
   const requested = page.waitForRequest(
     (request) => new URL(request.url()).pathname === `/api/resources/${screen.resource}/list` && (request.postDataJSON() as { page?: number } | null)?.page !== undefined,
   );
+  // Should the visit fail, its own error is the one to report, not this wait's on a closed page.
+  requested.catch(() => undefined);
   await visit(page, screen, null, null);
   const request = await requested;
   const headers = Object.fromEntries(Object.entries(await request.allHeaders()).filter(([name]) => REPLAYED_HEADERS.includes(name)));

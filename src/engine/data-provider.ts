@@ -83,8 +83,8 @@ export function createDataProvider({ request, download }: Pick<EngineHost, 'requ
     importPreview: ({ resource, file }) => send('import/preview', resource, file),
     import: ({ resource, file }) => send('import', resource, file),
     aggregate: ({ resource, meta, ...body }) => request(resourceUrl(resource, 'aggregate'), { ...body, filters: body.filters && flatFilters(body.filters) }, silent(meta)),
-    action: ({ resource, id, action, version, values, meta }) =>
-      request(resourceUrl(resource, `${id}/actions/${encodeURIComponent(action)}`), { version, values }, silent(meta)),
+    action: ({ resource, id, action, version, params, meta }) =>
+      request(resourceUrl(resource, `${id}/actions/${encodeURIComponent(action)}`), { version, params }, silent(meta)),
 
     prefetchList(params) {
       const key = aheadKey(params);
@@ -100,12 +100,16 @@ export function createDataProvider({ request, download }: Pick<EngineHost, 'requ
       return entry.answer;
     },
     aheadOf(params, take = false) {
+      // Asked on every render of every list: with nothing read ahead (nearly always), the key is not
+      // serialised a second time (the list's own read serialises it once).
+      if (ahead.size === 0) return undefined;
       const key = aheadKey(params);
       const page = ahead.get(key)?.page;
       if (page && take) ahead.delete(key);
       return page;
     },
     takeAhead(params) {
+      if (ahead.size === 0) return undefined;
       const key = aheadKey(params);
       const entry = ahead.get(key);
       ahead.delete(key);

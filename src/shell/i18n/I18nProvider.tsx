@@ -1,7 +1,8 @@
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
 import { ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import enUS from 'antd/locale/en_US';
+// The ES modules: antd/locale/* re-export the CommonJS build, a second copy of every locale on the first page.
+import zhCN from 'antd/es/locale/zh_CN';
+import enUS from 'antd/es/locale/en_US';
 import { useStore } from '../store';
 import { languageStore, selectLanguage } from './language-store';
 import { translate } from './translate';
