@@ -1,0 +1,122 @@
+/**
+ * Issue 18's sweep, in Chromium against the built console: every demo account opens every menu item
+ * it holds, at 1440×900 and at 390×844, light and dark, and nothing a user would call broken shows
+ * (see sweep-inspect.ts for what that is). Each page is screenshotted under test-results/sweep/ for a
+ * person to look at. One browser; one context per account; accounts run side by side.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { IndexInitData, MenuItem } from '../../src/contract/api/auth';
+import { settings } from '../../src/contract/settings';
+import { zh } from '../../src/shell/i18n/zh';
+import { DEMO_ACCOUNTS, MORE_USERS, MORE_USERS_PASSWORD } from '../../server/db/seed/demo';
+import { useE2eConsole } from '../support/e2e-console';
+import { logIn } from '../support/console-page';
+import { inspectPage, type InspectOptions } from '../support/sweep-inspect';
+
+const SHOTS = path.resolve(import.meta.dirname, '../../test-results/sweep');
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+const ACCOUNTS = [
+  ...DEMO_ACCOUNTS.map((a) => ({ username: a.username, password: a.password })),
+  ...MORE_USERS.map((u) => ({ username: u.username, password: MORE_USERS_PASSWORD })),
+];
+
+/** The menu's pages: its leaves that the side menu shows (hidden ones are opened from elsewhere). */
+function pagesOf(items: MenuItem[]): MenuItem[] {
+  return items.flatMap((item) => (item.children.length ? pagesOf(item.children) : item.hidden || !item.vue_path ? [] : [item]));
+}
+
+async function menuOf(page: Page): Promise<IndexInitData> {
+  return page.evaluate(async (tokenKey) => {
+    const response = await fetch('/api/index/index-init', { method: 'POST', headers: { authorization: `Bearer ${localStorage.getItem(tokenKey)}` } });
+    return ((await response.json()) as { data: IndexInitData }).data;
+  }, settings.storageKeys.token);
+}
+
+/** Opens a menu page as a menu click does (the console stays loaded) and waits for it to finish loading. */
+async function open(page: Page, item: MenuItem): Promise<string[]> {
+  await page.evaluate((to) => {
+    history.pushState({}, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, item.path);
+  await page.waitForFunction((prefix) => document.title.startsWith(prefix), `${item.title.zh}${settings.titleSeparator}`, { timeout: 15_000 });
+  return settle(page);
+}
+
+/** Waits until no skeleton or spinner is left and motion has ended; a page still loading after 10 s is a finding. */
+async function settle(page: Page): Promise<string[]> {
+  const s0 = Date.now();
+  try {
+    await page.waitForFunction(
+      () =>
+        ![...document.querySelectorAll('.ant-skeleton, .engine-skeleton-bar, .ant-spin-spinning, .console-loading')].some((el) => el.checkVisibility()),
+      undefined,
+      { timeout: 10_000, polling: 100 },
+    );
+    // antd's motions (menus, tabs, drawers) last 0.2–0.3 s.
+    await page.waitForTimeout(300);
+    if (process.env.SWEEP_TIMING) process.stderr.write(`  settle ${Date.now() - s0}\n`);
+    return [];
+  } catch {
+    return ['still loading after 10 s'];
+  }
+}
+
+async function setDark(page: Page, dark: boolean): Promise<void> {
+  await page.getByRole('button', { name: dark ? zh.layout.dark : zh.layout.light }).click();
+  await page.waitForFunction((want) => (JSON.parse(localStorage.getItem('shop-vite-theme') ?? '{}') as { colorMode?: string }).colorMode === want, dark ? 'dark' : 'light');
+  await page.waitForTimeout(50);
+}
+
+describe('the sweep: every account, every menu page, desk and phone, light and dark', () => {
+  const e2e = useE2eConsole();
+
+  it.concurrent.for(ACCOUNTS)('$username', { timeout: 360_000 }, async ({ username, password }) => {
+    const context = await e2e.browser.newContext({ viewport: DESKTOP, locale: 'zh-CN' });
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await logIn(page, e2e.server.url, username, password);
+    const init = await menuOf(page);
+    const admin = init.role_type.includes('admin');
+    const pages = pagesOf(init.menu);
+    const viewIds = pagesOf(init.menu).map((p) => p.vue_path).filter((id) => id.includes('/'));
+    const base: Omit<InspectOptions, 'desktop' | 'dark'> = { admin, viewIds, i18nNamespaces: Object.keys(zh) };
+    const dir = path.join(SHOTS, username);
+    fs.mkdirSync(dir, { recursive: true });
+    const findings: string[] = [];
+
+    const check = async (item: MenuItem, desktop: boolean, dark: boolean) => {
+      const c0 = Date.now();
+      const found = await page.evaluate(inspectPage, { ...base, desktop, dark });
+      const c1 = Date.now();
+      const name = `${item.path.slice(1).replace(/\//g, '_')}-${desktop ? 'desk' : 'phone'}-${dark ? 'dark' : 'light'}`;
+      await page.screenshot({ path: path.join(dir, `${name}.jpg`), type: 'jpeg', quality: 70 });
+      if (process.env.SWEEP_TIMING) process.stderr.write(`  inspect ${c1 - c0} shot ${Date.now() - c1}\n`);
+      for (const problem of found) findings.push(`${username} ${item.path} ${desktop ? '1440' : '390'} ${dark ? 'dark' : 'light'}: ${problem}`);
+    };
+
+    for (const item of pages.slice(0, Number(process.env.SWEEP_PAGES ?? Infinity))) {
+      const t0 = Date.now();
+      for (const problem of await open(page, item)) findings.push(`${username} ${item.path}: ${problem}`);
+      for (const dark of [false, true]) {
+        if (dark) await setDark(page, true);
+        await check(item, true, dark);
+        await page.setViewportSize(PHONE);
+        await settle(page);
+        await check(item, false, dark);
+        await page.setViewportSize(DESKTOP);
+        await settle(page);
+      }
+      await setDark(page, false);
+      if (process.env.SWEEP_TIMING) process.stderr.write(`${username} ${item.path} ${Date.now() - t0} ms\n`);
+    }
+    await context.close();
+    expect(pages.length).toBeGreaterThan(0);
+    expect(findings.concat(pageErrors.map((e) => `${username}: script error ${e}`))).toEqual([]);
+  });
+});
