@@ -6,13 +6,15 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
 import type { IndexInitData, MenuItem } from '../../src/contract/api/auth';
 import { settings } from '../../src/contract/settings';
 import { zh } from '../../src/shell/i18n/zh';
 import { DEMO_ACCOUNTS, MORE_USERS, MORE_USERS_PASSWORD } from '../../server/db/seed/demo';
-import { useE2eConsole } from '../support/e2e-console';
+import { launchBrowser } from '../support/browser';
+import { startE2eServer, stopE2eServer } from '../support/e2e-server';
+import type { SpawnedServer } from '../support/spawn-server';
 import { logIn } from '../support/console-page';
 import { inspectPage, type InspectOptions } from '../support/sweep-inspect';
 
@@ -73,13 +75,46 @@ async function setDark(page: Page, dark: boolean): Promise<void> {
 }
 
 describe('the sweep: every account, every menu page, desk and phone, light and dark', () => {
-  const e2e = useE2eConsole();
+  // Not useE2eConsole: its failure hook closes every context, the other accounts' still running among them.
+  const e2e = {} as { server: SpawnedServer; browser: Browser };
+  beforeAll(async () => {
+    [e2e.server, e2e.browser] = await Promise.all([startE2eServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await e2e.browser?.close();
+    await stopE2eServer(e2e.server);
+  });
+
+  it.concurrent('shows a seller the 403 page inside the frame for a page that is not theirs, and the 404 for no page', async () => {
+    const context = await e2e.browser.newContext({ viewport: DESKTOP, locale: 'zh-CN' });
+    const page = await context.newPage();
+    await logIn(page, e2e.server.url, 'seller', 'seller123');
+    for (const [address, status, title] of [
+      ['/setting/user', '403', zh.error.title403],
+      ['/no/such/page', '404', zh.error.title404],
+    ] as const) {
+      // Typed into the address bar: the console loads afresh at that address.
+      await page.goto(`${e2e.server.url}${address}`);
+      await page.waitForURL(`**/${status}`);
+      await page.getByText(title).waitFor();
+      // Inside the frame: the header and the side menu are there around it.
+      await page.getByTestId('user-menu').waitFor();
+      expect(await page.locator('.console-header').isVisible()).toBe(true);
+    }
+    await context.close();
+  });
 
   it.concurrent.for(ACCOUNTS)('$username', { timeout: 360_000 }, async ({ username, password }) => {
     const context = await e2e.browser.newContext({ viewport: DESKTOP, locale: 'zh-CN' });
     const page = await context.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
+    try {
+      await sweepAccount();
+    } finally {
+      await context.close();
+    }
+    async function sweepAccount() {
     await logIn(page, e2e.server.url, username, password);
     const init = await menuOf(page);
     const admin = init.role_type.includes('admin');
@@ -115,8 +150,8 @@ describe('the sweep: every account, every menu page, desk and phone, light and d
       await setDark(page, false);
       if (process.env.SWEEP_TIMING) process.stderr.write(`${username} ${item.path} ${Date.now() - t0} ms\n`);
     }
-    await context.close();
     expect(pages.length).toBeGreaterThan(0);
     expect(findings.concat(pageErrors.map((e) => `${username}: script error ${e}`))).toEqual([]);
+    }
   });
 });

@@ -10,6 +10,7 @@ import { deviceStore, modeStore, themeStore } from '../theme/settings-store';
 import { themeDrawerStore } from '../theme/drawer-store';
 import type { LayoutName, Theme } from '../theme/theme';
 import { modeAlgorithm } from '../theme/ColorMode';
+import { darkReadable } from '../theme/dark-readable';
 import ColumnLayout from './layouts/ColumnLayout';
 import CommonLayout from './layouts/CommonLayout';
 import ComprehensiveLayout from './layouts/ComprehensiveLayout';
@@ -50,11 +51,14 @@ function useFrameTheme(): ThemeConfig {
   const mode = useStore(modeStore);
   const menuBg = menuBackground(theme);
   const follows = !!theme.isFollow;
-  return useMemo(
-    () => ({
+  return useMemo(() => {
+    const readable = mode === 'dark' ? darkReadable(theme.color) : { token: {}, components: {} };
+    return {
       algorithm: modeAlgorithm(mode),
+      token: readable.token,
       components: menuBg
         ? {
+            ...readable.components,
             Layout: { siderBg: menuBg },
             Menu: {
               darkItemBg: menuBg,
@@ -64,10 +68,9 @@ function useFrameTheme(): ThemeConfig {
               ...(follows ? { darkItemSelectedBg: 'rgba(0, 0, 0, 0.28)' } : {}),
             },
           }
-        : {},
-    }),
-    [mode, menuBg, follows],
-  );
+        : readable.components,
+    };
+  }, [mode, menuBg, follows, theme.color]);
 }
 
 function LazyThemeDrawer() {
@@ -109,6 +112,7 @@ function ConsoleFrame() {
     '--console-text': token.colorText,
     '--console-text-secondary': token.colorTextSecondary,
     '--console-primary': token.colorPrimary,
+    '--console-primary-text': token.colorPrimaryText,
     '--console-primary-bg': token.colorPrimaryBg,
     '--console-radius': `${token.borderRadius}px`,
     '--console-menu-width': `${menuWidth}px`,
