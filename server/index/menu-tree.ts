@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, Menu } from '../db/schema';
 import type { MenuItem } from '../../src/contract/api/auth';
+import type { RouteStatus } from '../../src/contract/api/route-status';
 import type { UserAccess } from '../auth/access';
 import { menuItemOf } from '../menus/tree';
 
@@ -23,6 +24,17 @@ export async function mayOpenView(db: Kysely<Database>, access: UserAccess, vueP
   if (access.admin) return true;
   const granted = grantedMenus(db, access);
   return granted !== null && (await granted.select('id').where('vue_path', '=', vuePath).executeTakeFirst()) !== undefined;
+}
+
+/**
+ * What an address is to a user: a page their menu grants, a page of someone else's menu (forbidden),
+ * or no page at all (missing). Admins are granted every menu row, so they never meet "forbidden".
+ */
+export async function routeStatus(db: Kysely<Database>, access: UserAccess, path: string): Promise<RouteStatus> {
+  const granted = grantedMenus(db, access);
+  if (granted && (await granted.select('id').where('path', '=', path).where('vue_path', '!=', '').executeTakeFirst())) return 'granted';
+  const exists = await db.selectFrom('menus').select('id').where('path', '=', path).where('vue_path', '!=', '').executeTakeFirst();
+  return exists ? 'forbidden' : 'missing';
 }
 
 export function buildTree(rows: Menu[]): MenuItem[] {

@@ -3,7 +3,8 @@ import type { Database } from '../db/schema';
 import { IndexInitData } from '../../src/contract/api/auth';
 import { ok } from '../http/envelope';
 import { routeSchema, type App } from '../http/route';
-import { menuFor } from './menu-tree';
+import { menuFor, routeStatus } from './menu-tree';
+import { RouteStatusBody, RouteStatusData } from '../../src/contract/api/route-status';
 import { userWithTeam } from '../auth/account-store';
 
 export async function indexRoutes(app: App, { db }: { db: Kysely<Database> }) {
@@ -31,5 +32,20 @@ export async function indexRoutes(app: App, { db }: { db: Kysely<Database> }) {
         menu: await menuFor(db, access),
       });
     },
+  );
+
+  app.post(
+    '/api/index/route-status',
+    {
+      config: { access: 'authenticated' },
+      schema: routeSchema({
+        summary: 'Whether an address outside the caller\'s menu is a page they may not open (403) or no page (404)',
+        tags: ['index'],
+        body: RouteStatusBody,
+        data: RouteStatusData,
+        auth: true,
+      }),
+    },
+    async (request) => ok({ status: await routeStatus(db, await request.access(), request.body.path) }),
   );
 }

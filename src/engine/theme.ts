@@ -19,6 +19,9 @@ export function useThemeVars(): CSSProperties {
         '--engine-selected': token.controlItemBgActive,
         '--engine-primary': token.colorPrimary,
         '--engine-danger': token.colorError,
+        // Text in the primary or danger colour (links, active marks): the shades that stay readable in dark mode.
+        '--engine-primary-text': token.colorPrimaryText,
+        '--engine-danger-text': token.colorErrorText,
         '--engine-primary-bg': token.colorPrimaryBg,
         '--engine-primary-border': token.colorPrimaryBorder,
         '--engine-text-heading': token.colorTextHeading,

@@ -76,7 +76,10 @@ const DICTIONARIES: Array<{ code: string; name: string; items: Array<[value: str
   { code: 'order_status', name: '订单状态', items: [['pending', '待发货', 'To ship'], ['shipped', '已发货', 'Shipped'], ['signed', '已签收', 'Signed'], ['refunded', '已退款', 'Refunded']] },
 ];
 
-const MORE_USERS: Array<{ username: string; name: string; team: TeamKey; role: keyof typeof ROLES; mobile: string }> = [
+/** The password every one of MORE_USERS shares. */
+export const MORE_USERS_PASSWORD = 'demo123456';
+
+export const MORE_USERS: Array<{ username: string; name: string; team: TeamKey; role: keyof typeof ROLES; mobile: string }> = [
   { username: 'zhaolei', name: '赵磊', team: 'buyer', role: 'seller', mobile: '13911110001' },
   { username: 'sunli', name: '孙丽', team: 'buyer2', role: 'seller', mobile: '13911110002' },
   { username: 'zhoujie', name: '周杰', team: 'cloud', role: 'quoter', mobile: '13911110003' },
@@ -96,7 +99,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
   // Hash outside the transaction: argon2 is slow on purpose and SQLite holds its write lock meanwhile.
   const hashes = new Map<string, string>();
   for (const account of DEMO_ACCOUNTS) hashes.set(account.username, await hashPassword(account.password));
-  const sharedHash = await hashPassword('demo123456');
+  const sharedHash = await hashPassword(MORE_USERS_PASSWORD);
 
   await db.transaction().execute(async (trx) => {
     const teamIds = new Map<TeamKey, number>();

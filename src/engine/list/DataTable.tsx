@@ -247,9 +247,15 @@ export function DataTable({ table, density, loading, refreshing, placeholder, sk
   const scroller = useRef<HTMLDivElement>(null);
   const rows = table.getRowModel().rows;
   const columns = table.getVisibleLeafColumns();
-  // The table memoises its column list, so the layout (and with it every drawn row) is kept while scrolling.
-  const layout = useMemo(() => layoutOf(columns), [columns]);
   const columnsKey = columns.map((c) => `${c.id}:${c.getSize()}:${c.getIsPinned() || ''}`).join('|');
+  // Kept while scrolling (every drawn row takes it), and made again when the columns or their widths
+  // change: widths follow each page of rows (column-widths.ts), and pinned offsets follow the widths.
+  const [kept, setKept] = useState(() => ({ key: columnsKey, layout: layoutOf(columns) }));
+  let layout = kept.layout;
+  if (kept.key !== columnsKey) {
+    layout = layoutOf(columns);
+    setKept({ key: columnsKey, layout });
+  }
   const treeColumn = tree ? columns.find((c) => c.id !== SELECT_COLUMN && c.id !== ACTIONS_COLUMN)?.id : undefined;
   const rowSelection = table.state.rowSelection;
   const tip = useEllipsisTip();

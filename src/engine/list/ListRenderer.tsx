@@ -1,5 +1,5 @@
 import { useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
-import { Button, Dropdown, Empty, Flex, Pagination, Popover, Result, Space, Spin, Tooltip } from 'antd';
+import { Button, Dropdown, Empty, Flex, Pagination, Popover, Result, Space, Spin, Tooltip, theme } from 'antd';
 import { ColumnHeightOutlined, FilterFilled, ReloadOutlined } from '@ant-design/icons';
 import { useTable, type ColumnOrderState, type ColumnPinningState, type ColumnVisibilityState, type SortingState, type Updater } from '@tanstack/react-table';
 import type { ResourceRecord, Sort } from '../../contract/resource';
@@ -11,6 +11,7 @@ import { useEngineRegistry } from '../registry';
 import type { ListRendererProps } from '../renderers';
 import { structureKey } from '../structure';
 import { buildColumns } from './columns';
+import { CELL_PADDING, contentSizing } from './column-widths';
 import type { Density } from './column-settings';
 import { ColumnSettings, drawnOrder } from './ColumnSettings';
 import { DataTable } from './DataTable';
@@ -142,6 +143,13 @@ export default function ListRenderer({ screen, definition, spec, compact = false
     [columns, definition, spec.rowActions, selectable, lang, t, registry],
   );
 
+  const { token } = theme.useToken();
+  const density: Density = settings.density;
+  const columnSizing = useMemo(
+    () => contentSizing(columnDefs, rows, lang, token.fontSize, CELL_PADDING[density]),
+    [columnDefs, rows, lang, token.fontSize, density],
+  );
+
   const sorting = useMemo(() => toSorting(sort), [sort]);
   const columnOrder = useMemo<ColumnOrderState>(() => [SELECT_COLUMN, ...drawnOrder(settings), ACTIONS_COLUMN], [settings]);
   const columnVisibility = useMemo<ColumnVisibilityState>(() => Object.fromEntries(settings.hidden.map((id) => [id, false])), [settings.hidden]);
@@ -159,7 +167,7 @@ export default function ListRenderer({ screen, definition, spec, compact = false
     data: shaped.roots,
     getRowId: (record) => String(record.id),
     getSubRows: shaped.children ? (record) => shaped.children!.get(record.id) : undefined,
-    state: { sorting, rowSelection: selection, columnOrder, columnVisibility, columnPinning, expanded: true },
+    state: { sorting, rowSelection: selection, columnOrder, columnVisibility, columnPinning, columnSizing, expanded: true },
     onSortingChange: (updater) => setSort(toSort(apply(updater, sorting))),
     onRowSelectionChange: (updater) => setSelection((old) => apply(updater, old)),
     manualSorting: true,
@@ -175,7 +183,6 @@ export default function ListRenderer({ screen, definition, spec, compact = false
   const bulk = usePlacedActions(spec.bulkActions, bulkTarget);
 
   const { anchor, maxHeight, bodyHeight } = useBodyHeight(compact, screen.id);
-  const density: Density = settings.density;
 
   let placeholder: ReactNode;
   if (error && !data) {
@@ -243,6 +250,8 @@ export default function ListRenderer({ screen, definition, spec, compact = false
           return model ? <HeaderFilter model={model} value={search.fields[model.field]} onApply={(value) => setFilter(model.field, value)} /> : null;
         }}
       />
+      {/* No pager under an empty list: "共 0 条" and one page of nothing say nothing. */}
+      {total > 0 && (
       <Flex justify="end" className="engine-list-pagination">
         <Pagination
           current={page}
@@ -256,6 +265,7 @@ export default function ListRenderer({ screen, definition, spec, compact = false
           onChange={(next, size) => setPage(next, size)}
         />
       </Flex>
+      )}
     </>
   );
 

@@ -9,10 +9,13 @@ import { ActionBar, usePlacedActions } from '../actions/ActionButton';
 import { TransitionButtons } from '../actions/TransitionButtons';
 import { useEngineHost, type EngineHost } from '../host';
 import { knownColumns } from './known-columns';
+import { CELL_PADDING, textWidth } from './column-widths';
 import { ACTIONS_COLUMN, SELECT_COLUMN, type ListColumnDef, type ListRow } from './table-model';
 
 const NARROW: Partial<Record<ResourceField['type'], number>> = { boolean: 90, integer: 110, number: 110, money: 130, date: 120, datetime: 170, image: 80, enum: 110, dict: 110 };
 const WIDE: Partial<Record<ResourceField['type'], number>> = { text: 240, richtext: 240, file: 200 };
+/** Types whose cells are not a line of text, so never cut with an ellipsis. */
+const UNCUT = new Set<ResourceField['type']>(['image', 'rows']);
 const SYSTEM_WIDTHS: Record<string, number> = { id: 80, version: 80, created_at: 170, updated_at: 170 };
 
 const SYSTEM_TITLES = {
@@ -132,21 +135,25 @@ export interface ColumnsInput {
   registry: WidgetRegistry;
 }
 
-/** Rough width of a row's link labels. */
-const linksWidth = (labels: string[], lang: Lang) => labels.reduce((sum, label) => sum + label.length * (lang === 'zh' ? 14 : 8) + 16, 0);
+/** The font size the operations' links are drawn at (the table's). */
+const ACTION_FONT = 14;
+
+/** The width of a row of links: each label with its padding. */
+const linksWidth = (labels: string[]) => labels.reduce((sum, label) => sum + textWidth(label, ACTION_FONT) + 12, 0);
 
 /**
- * Rough width of the operations column: a link per inline action, the "more" button, and the
- * workflow transitions of the state that offers the most.
+ * The width of the operations column: its inline links, the "more" button and the workflow
+ * transitions of the state that offers the most, at the widest density's padding, so the pinned
+ * column never covers its own buttons nor the column beside it.
  */
-function actionsWidth(actions: Action[], definition: ResourceDefinition, lang: Lang): number {
+function actionsWidth(actions: Action[], definition: ResourceDefinition, lang: Lang, title: string): number {
   const inline = actions.length > 3 ? actions.slice(0, 2) : actions;
-  const text = linksWidth(inline.map((a) => a.label[lang]), lang);
   const workflow = definition.workflow;
   const transitions = workflow
-    ? Math.max(0, ...workflow.states.map((s) => linksWidth(workflow.transitions.filter((tr) => tr.from.includes(s.value)).map((tr) => tr.label[lang]), lang)))
+    ? Math.max(0, ...workflow.states.map((s) => linksWidth(workflow.transitions.filter((tr) => tr.from.includes(s.value)).map((tr) => tr.label[lang]))))
     : 0;
-  return Math.max(80, text + transitions + (actions.length > 3 ? 32 : 0) + 24);
+  const buttons = linksWidth(inline.map((a) => a.label[lang])) + transitions + (actions.length > 3 ? 32 : 0);
+  return Math.max(textWidth(title, ACTION_FONT), buttons) + CELL_PADDING.large;
 }
 
 /** The table's columns: selection, the screen's columns the resource knows, operations. */
@@ -181,7 +188,9 @@ export function buildColumns({ columns, definition, rowActions, selectable, lang
       accessorFn: (record) => record[column.field],
       size: column.width ?? (field ? (NARROW[field.type] ?? WIDE[field.type] ?? 150) : (SYSTEM_WIDTHS[column.field] ?? 150)),
       enableSorting: column.sortable === true,
-      meta: { title, align: column.align ?? defaultAlign(field), ellipsis: column.ellipsis === true, column, field },
+      // Every value stays on one line: a short one in a column as wide as it (column-widths.ts), a
+      // long one cut with an ellipsis and shown whole in a tooltip. Pictures and sub-tables are not text.
+      meta: { title, align: column.align ?? defaultAlign(field), ellipsis: column.ellipsis ?? !(field && UNCUT.has(field.type)), column, field },
       cell: ({ row }) => <ListCell column={column} field={field} record={row.original} cell={cell} CopyButton={registry.CopyButton} />,
     };
     defs.push(def);
@@ -189,7 +198,7 @@ export function buildColumns({ columns, definition, rowActions, selectable, lang
   if (rowActions.length || definition.workflow?.transitions.length) {
     defs.push({
       id: ACTIONS_COLUMN,
-      size: actionsWidth(rowActions, definition, lang),
+      size: actionsWidth(rowActions, definition, lang, t('actions')),
       enableSorting: false,
       enableHiding: false,
       meta: { title: t('actions'), align: 'left', ellipsis: false },

@@ -9,6 +9,7 @@ import { deviceStore, modeStore, themeStore } from '../theme/settings-store';
 import { themeDrawerStore } from '../theme/drawer-store';
 import type { LayoutName, Theme } from '../theme/theme';
 import { modeAlgorithm } from '../theme/ColorMode';
+import { darkReadable } from '../theme/dark-readable';
 import ColumnLayout from './layouts/ColumnLayout';
 import CommonLayout from './layouts/CommonLayout';
 import ComprehensiveLayout from './layouts/ComprehensiveLayout';
@@ -49,11 +50,14 @@ function useFrameTheme(): ThemeConfig {
   const mode = useStore(modeStore);
   const menuBg = menuBackground(theme);
   const follows = !!theme.isFollow;
-  return useMemo(
-    () => ({
+  return useMemo(() => {
+    const readable = mode === 'dark' ? darkReadable(theme.color) : { token: {}, components: {} };
+    return {
       algorithm: modeAlgorithm(mode),
+      token: readable.token,
       components: menuBg
         ? {
+            ...readable.components,
             Layout: { siderBg: menuBg },
             Menu: {
               darkItemBg: menuBg,
@@ -63,10 +67,9 @@ function useFrameTheme(): ThemeConfig {
               ...(follows ? { darkItemSelectedBg: 'rgba(0, 0, 0, 0.28)' } : {}),
             },
           }
-        : {},
-    }),
-    [mode, menuBg, follows],
-  );
+        : readable.components,
+    };
+  }, [mode, menuBg, follows, theme.color]);
 }
 
 function LazyThemeDrawer() {
@@ -108,6 +111,7 @@ function ConsoleFrame() {
     '--console-text': token.colorText,
     '--console-text-secondary': token.colorTextSecondary,
     '--console-primary': token.colorPrimary,
+    '--console-primary-text': token.colorPrimaryText,
     '--console-primary-bg': token.colorPrimaryBg,
     '--console-radius': `${token.borderRadius}px`,
     '--console-menu-width': `${menuWidth}px`,

@@ -204,6 +204,7 @@ export function TabsBar({ style = 'card', showIcon = true, draggable = true }: T
   const themed = {
     height: settings.tabsHeight,
     '--tabs-primary': token.colorPrimary,
+    '--tabs-primary-text': token.colorPrimaryText,
     '--tabs-primary-bg': token.colorPrimaryBg,
     '--tabs-primary-border': token.colorPrimaryBorder,
     '--tabs-text': token.colorTextSecondary,

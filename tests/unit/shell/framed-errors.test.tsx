@@ -6,6 +6,8 @@ import { routes } from '../../../src/shell/app/routes';
 import { sessionStore } from '../../../src/shell/auth/session';
 import { removeToken, setToken } from '../../../src/shell/request/token';
 import { tabsStore } from '../../../src/shell/tabs/tabs-store';
+import { http, HttpResponse } from 'msw';
+import { mockServer } from '../setup';
 import { serveQuietFrame, signInSeller } from './seller-session';
 
 globalThis.ResizeObserver ??= class {
@@ -47,7 +49,23 @@ describe('refused and unknown pages', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('console').contains(screen.getByText('抱歉，您没有访问此页面的权限'))).toBe(true);
   });
 
+  it('shows the 403 page for a page outside the menu that the server says is someone else’s, and 404 for one it says is none', async () => {
+    const asked: string[] = [];
+    mockServer.use(
+      http.post('*/api/index/route-status', async ({ request }) => {
+        const { path } = (await request.json()) as { path: string };
+        asked.push(path);
+        return HttpResponse.json({ code: 200, msg: 'ok', data: { status: path === '/system/role' ? 'forbidden' : 'missing' } });
+      }),
+    );
+    const router = renderAt(routes, '/system/role');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/403'), { timeout: 15_000 });
+    expect(await screen.findByText('抱歉，您没有访问此页面的权限', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(asked).toEqual(['/system/role']);
+  });
+
   it('shows the 404 page inside the console frame for a page that does not exist', async () => {
+    mockServer.use(http.post('*/api/index/route-status', () => HttpResponse.json({ code: 200, msg: 'ok', data: { status: 'missing' } })));
     const router = renderAt(routes, '/no/such/page');
     await waitFor(() => expect(router.state.location.pathname).toBe('/404'), { timeout: 15_000 });
     expect(await screen.findByText('抱歉，您访问的页面不存在')).toBeTruthy();

@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { mockServer } from '../setup';
 import { renderAt } from '../render-at';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import KeepAliveOutlet from '../../../src/shell/tabs/KeepAliveOutlet';
@@ -63,7 +65,8 @@ describe('menu routes', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/403'));
   });
 
-  it('sends a path outside the menu to 404', async () => {
+  it('sends a path outside the menu to 404 when the server knows no such page', async () => {
+    mockServer.use(http.post('*/api/index/route-status', () => HttpResponse.json({ code: 200, msg: 'ok', data: { status: 'missing' } })));
     sessionStore.set(session([item('/goods/list', 'menu:GoodsList')], ['menu:GoodsList']));
     const router = open('/nowhere');
     await waitFor(() => expect(router.state.location.pathname).toBe('/404'));

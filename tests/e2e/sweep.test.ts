@@ -1,0 +1,148 @@
+/**
+ * Issue 18's sweep, in Chromium against the built console: every demo account opens every menu item
+ * it holds, at 1440×900 and at 390×844, light and dark, and nothing a user would call broken shows
+ * (see sweep-inspect.ts for what that is). Each page is screenshotted under test-results/sweep/ for a
+ * person to look at. One browser; one context per account; accounts run side by side.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { IndexInitData, MenuItem } from '../../src/contract/api/auth';
+import { settings } from '../../src/contract/settings';
+import { zh } from '../../src/shell/i18n/zh';
+import { DEMO_ACCOUNTS, MORE_USERS, MORE_USERS_PASSWORD } from '../../server/db/seed/demo';
+import { launchBrowser } from '../support/browser';
+import { startE2eServer, stopE2eServer } from '../support/e2e-server';
+import type { SpawnedServer } from '../support/spawn-server';
+import { logIn } from '../support/console-page';
+import { inspectPage, type InspectOptions } from '../support/sweep-inspect';
+
+const SHOTS = path.resolve(import.meta.dirname, '../../test-results/sweep');
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+const ACCOUNTS = [
+  ...DEMO_ACCOUNTS.map((a) => ({ username: a.username, password: a.password })),
+  ...MORE_USERS.map((u) => ({ username: u.username, password: MORE_USERS_PASSWORD })),
+];
+
+/** The menu's pages: its leaves that the side menu shows (hidden ones are opened from elsewhere). */
+function pagesOf(items: MenuItem[]): MenuItem[] {
+  return items.flatMap((item) => (item.children.length ? pagesOf(item.children) : item.hidden || !item.vue_path ? [] : [item]));
+}
+
+async function menuOf(page: Page): Promise<IndexInitData> {
+  return page.evaluate(async (tokenKey) => {
+    const response = await fetch('/api/index/index-init', { method: 'POST', headers: { authorization: `Bearer ${localStorage.getItem(tokenKey)}` } });
+    return ((await response.json()) as { data: IndexInitData }).data;
+  }, settings.storageKeys.token);
+}
+
+/** Opens a menu page as a menu click does (the console stays loaded) and waits for it to finish loading. */
+async function open(page: Page, item: MenuItem): Promise<string[]> {
+  await page.evaluate((to) => {
+    history.pushState({}, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, item.path);
+  await page.waitForFunction((prefix) => document.title.startsWith(prefix), `${item.title.zh}${settings.titleSeparator}`, { timeout: 15_000 });
+  return settle(page);
+}
+
+/** Waits until no skeleton or spinner is left and motion has ended; a page still loading after 10 s is a finding. */
+async function settle(page: Page): Promise<string[]> {
+  try {
+    await page.waitForFunction(
+      () =>
+        ![...document.querySelectorAll('.ant-skeleton, .engine-skeleton-bar, .ant-spin-spinning, .console-loading')].some((el) => el.checkVisibility()),
+      undefined,
+      { timeout: 10_000, polling: 100 },
+    );
+    // antd's motions (menus, tabs, drawers) last 0.2–0.3 s.
+    await page.waitForTimeout(250);
+    return [];
+  } catch {
+    return ['still loading after 10 s'];
+  }
+}
+
+async function setDark(page: Page, dark: boolean): Promise<void> {
+  await page.getByRole('button', { name: dark ? zh.layout.dark : zh.layout.light }).click();
+  await page.waitForFunction((want) => (JSON.parse(localStorage.getItem('shop-vite-theme') ?? '{}') as { colorMode?: string }).colorMode === want, dark ? 'dark' : 'light');
+  await page.waitForTimeout(50);
+}
+
+describe('the sweep: every account, every menu page, desk and phone, light and dark', () => {
+  // Not useE2eConsole: its failure hook closes every context, the other accounts' still running among them.
+  const e2e = {} as { server: SpawnedServer; browser: Browser };
+  beforeAll(async () => {
+    [e2e.server, e2e.browser] = await Promise.all([startE2eServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await e2e.browser?.close();
+    await stopE2eServer(e2e.server);
+  });
+
+  it.concurrent('shows a seller the 403 page inside the frame for a page that is not theirs, and the 404 for no page', async () => {
+    const context = await e2e.browser.newContext({ viewport: DESKTOP, locale: 'zh-CN' });
+    const page = await context.newPage();
+    await logIn(page, e2e.server.url, 'seller', 'seller123');
+    for (const [address, status, title] of [
+      ['/setting/user', '403', zh.error.title403],
+      ['/no/such/page', '404', zh.error.title404],
+    ] as const) {
+      // Typed into the address bar: the console loads afresh at that address.
+      await page.goto(`${e2e.server.url}${address}`);
+      await page.waitForURL(`**/${status}`);
+      await page.getByText(title).waitFor();
+      // Inside the frame: the header and the side menu are there around it.
+      await page.getByTestId('user-menu').waitFor();
+      expect(await page.locator('.console-header').isVisible()).toBe(true);
+    }
+    await context.close();
+  }, 120_000);
+
+  it.concurrent.for(ACCOUNTS)('$username', { timeout: 600_000 }, async ({ username, password }) => {
+    const context = await e2e.browser.newContext({ viewport: DESKTOP, locale: 'zh-CN' });
+    const page = await context.newPage();
+    const findings: string[] = [];
+    page.on('pageerror', (error) => findings.push(`${username}: script error ${error.message}`));
+    try {
+      await logIn(page, e2e.server.url, username, password);
+      const init = await menuOf(page);
+      const pages = pagesOf(init.menu).slice(0, Number(process.env.SWEEP_PAGES ?? Infinity));
+      const base = { admin: init.role_type.includes('admin'), viewIds: pages.map((p) => p.vue_path).filter((id) => id.includes('/')), i18nNamespaces: Object.keys(zh) };
+      const dir = path.join(SHOTS, username);
+      fs.mkdirSync(dir, { recursive: true });
+      expect(pages.length).toBeGreaterThan(0);
+
+      /**
+       * One pass over every page at one size and mode. The size and the mode change once per pass,
+       * not per page: each page stays open in its tab, so the later passes find it drawn already.
+       */
+      const pass = async (desktop: boolean, dark: boolean) => {
+        const at = `${desktop ? '1440' : '390'} ${dark ? 'dark' : 'light'}`;
+        for (const item of pages) {
+          const opened = await open(page, item);
+          const found = await page.evaluate(inspectPage, { ...base, desktop, dark } satisfies InspectOptions);
+          const name = `${item.path.slice(1).replace(/\//g, '_')}-${desktop ? 'desk' : 'phone'}-${dark ? 'dark' : 'light'}.png`;
+          await page.screenshot({ path: path.join(dir, name) });
+          for (const problem of [...opened, ...found]) findings.push(`${username} ${item.path} ${at}: ${problem}`);
+        }
+      };
+      await pass(true, false);
+      await setDark(page, true);
+      await pass(true, true);
+      await page.setViewportSize(PHONE);
+      await pass(false, true);
+      // The dark switch lives in the user menu on a phone: switched back on the desk, checked on the phone.
+      await page.setViewportSize(DESKTOP);
+      await setDark(page, false);
+      await page.setViewportSize(PHONE);
+      await pass(false, false);
+    } finally {
+      await context.close();
+    }
+    expect(findings).toEqual([]);
+  });
+});
