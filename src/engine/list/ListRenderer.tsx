@@ -24,6 +24,8 @@ import { ListControllerContext, useListController } from './use-list-controller'
 import { useThemeVars } from '../theme';
 import { usePhone } from '../../widgets/interface/phone';
 import './list.css';
+// The skeleton rows' bar, shared with the screen skeletons.
+import '../parts/skeleton.css';
 
 const apply = <T,>(updater: Updater<T>, previous: T): T => (typeof updater === 'function' ? (updater as (old: T) => T)(previous) : updater);
 
