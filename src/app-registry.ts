@@ -3,8 +3,8 @@
  * a screen can name, built-in and bespoke (each business area's widgets beside the built-in ones).
  * The shell hands it to the engine (EngineProvider); the engine names widgets only by these names.
  * Heavy parts load when first drawn: the renderers, the form widgets (with the form renderer), the
- * designer's blocks. Native views by vue_path stay with the shell's router (src/engine/native-views.ts),
- * which must know them before any engine code has loaded.
+ * designer's blocks. Native views by vue_path are the shell's (src/shell/app/native-views.ts, handed
+ * down by context), which must know them before any engine code has loaded.
  */
 import { lazy } from 'react';
 import type { EngineRegistry } from './engine/registry';

@@ -83,8 +83,8 @@ export function createDataProvider({ request, download }: Pick<EngineHost, 'requ
     importPreview: ({ resource, file }) => send('import/preview', resource, file),
     import: ({ resource, file }) => send('import', resource, file),
     aggregate: ({ resource, meta, ...body }) => request(resourceUrl(resource, 'aggregate'), { ...body, filters: body.filters && flatFilters(body.filters) }, silent(meta)),
-    action: ({ resource, id, action, version, values, meta }) =>
-      request(resourceUrl(resource, `${id}/actions/${encodeURIComponent(action)}`), { version, values }, silent(meta)),
+    action: ({ resource, id, action, version, params, meta }) =>
+      request(resourceUrl(resource, `${id}/actions/${encodeURIComponent(action)}`), { version, params }, silent(meta)),
 
     prefetchList(params) {
       const key = aheadKey(params);

@@ -12,6 +12,9 @@ import { EngineHostProvider, type EngineHost } from './host';
 import { useDictionaryChoices, useLookupLabel } from './options';
 import { useListController } from './list/use-list-controller';
 import { useDetailController } from './detail/use-detail-controller';
+import { useTransitions } from './actions/use-transitions';
+import { useHeadlessForm } from './form/use-headless-form';
+import { TransitionButtons } from './actions/TransitionButtons';
 import { EngineRegistryContext, type EngineRegistry } from './registry';
 
 /** The reads and controllers widgets share with the renderers: the engine's own hooks. */
@@ -24,6 +27,9 @@ const READS = {
   useLookupLabel,
   useListController,
   useDetailController,
+  useFormController: useHeadlessForm,
+  useTransitions,
+  TransitionButtons,
 } satisfies Partial<WidgetHost>;
 
 export function widgetHostOf(host: EngineHost): WidgetHost {

@@ -8,6 +8,8 @@ import { useStore } from '../store';
 import { lockStore } from '../auth/lock-store';
 import { Loading } from '../loading/Loading';
 import { KeptStyles } from './KeptStyles';
+import { NativeViewsContext } from '../../engine/native-views';
+import { NATIVE_VIEWS } from './native-views';
 
 const LockScreen = lazy(() => import('../auth/LockScreen'));
 // A chunk of its own, fetched beside the page: no page, the login page least, waits for it.
@@ -27,7 +29,9 @@ export function App() {
               </Suspense>
             </ColorMode>
           ) : (
-            <RouterProvider router={router} />
+            <NativeViewsContext.Provider value={NATIVE_VIEWS}>
+              <RouterProvider router={router} />
+            </NativeViewsContext.Provider>
           )}
           <Suspense fallback={null}>
             <UpdateDialog />

@@ -4,7 +4,6 @@ import { Loading } from '../loading/Loading';
 import { RedirectRoute } from '../router/RedirectRoute';
 import { RequireSession } from '../auth/RequireSession';
 import { getToken } from '../request/token';
-import '../account/register-views';
 
 // Route-level splitting: the login page never downloads the console frame, and neither downloads
 // the screens' table, form or chart code.

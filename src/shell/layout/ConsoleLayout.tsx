@@ -5,7 +5,6 @@ import { useStore } from '../store';
 import { useI18n } from '../i18n/I18nProvider';
 import { ShellEventsBridge } from '../router/ShellEventsBridge';
 import { ChatRuntime } from '../chat/runtime';
-import '../chat/register-views';
 import { deviceStore, modeStore, themeStore } from '../theme/settings-store';
 import { themeDrawerStore } from '../theme/drawer-store';
 import type { LayoutName, Theme } from '../theme/theme';

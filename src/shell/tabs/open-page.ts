@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { nativeViews } from '../../engine/native-views';
+import { nativeViewOf, useNativeViews, type NativeViews } from '../../engine/native-views';
 import { menuRoutes, sessionStore } from '../auth/session';
 import { pathnameOf } from './tab-rules';
 import { tabsStore } from './tabs-store';
@@ -23,7 +23,7 @@ export const READ_AHEAD_WAIT_MS = 150;
  * already, its view is kept alive in its tab, its screen was never opened, or it is a native view.
  * The page's tab comes with the page's own render (useShownTabs).
  */
-function prepare(path: string): Promise<unknown> | undefined {
+function prepare(path: string, views: NativeViews): Promise<unknown> | undefined {
   const session = sessionStore.get();
   // The page on screen again: the router has nothing to do, nor has this.
   if (!session || path === window.location.pathname + window.location.search) return undefined;
@@ -32,7 +32,7 @@ function prepare(path: string): Promise<unknown> | undefined {
   if (tabsStore.get().some((tab) => tab.path === path)) return undefined;
   const match = matchMenuRoute(session, menuRoutes(session.menu), pathname);
   const prefetcher = viewPrefetcher();
-  if (!('item' in match) || !prefetcher || nativeViews.get(match.item.vue_path)) return undefined;
+  if (!('item' in match) || !prefetcher || nativeViewOf(views, match.item.vue_path)) return undefined;
   return prefetcher(match.item.vue_path);
 }
 
@@ -46,10 +46,11 @@ let asks = 0;
  */
 export function useOpenPage(): (path: string) => void {
   const navigate = useShellNavigate();
+  const views = useNativeViews();
   return useCallback(
     (path: string) => {
       const ask = ++asks;
-      const ready = prepare(path);
+      const ready = prepare(path, views);
       if (!ready) {
         void navigate(path);
         return;
@@ -64,6 +65,6 @@ export function useOpenPage(): (path: string) => void {
       // A failed read opens the page too: the list tells its error there.
       void Promise.race([ready, bound]).then(open, open);
     },
-    [navigate],
+    [navigate, views],
   );
 }

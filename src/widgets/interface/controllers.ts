@@ -5,7 +5,7 @@
  * own way. See docs/widgets.md.
  */
 import type { Dispatch, SetStateAction } from 'react';
-import type { HistoryEntry, ListPage, ListQuery, ResourceDefinition, ResourceRecord, Sort } from '../../contract/resource';
+import type { HistoryEntry, ListPage, ListQuery, ResourceDefinition, ResourceRecord, Sort, TransitionParam } from '../../contract/resource';
 import type { Action, ListSpec } from '../../contract/screen';
 import type { GetListParams } from './data-provider';
 
@@ -104,4 +104,70 @@ export interface DetailController {
   /** The actions the user holds the permission for and whose `visible` holds for this record. */
   actions: OfferedAction[];
   refresh(): void;
+}
+
+/** A workflow transition the reader may take on a record now, as the server says (the record's `_actions`). */
+export interface OfferedTransition {
+  name: string;
+  /** Its label in the console's language. */
+  label: string;
+  /** The question to ask before taking it, when it has one. */
+  confirm?: string;
+  /** What it asks for (a reason, a colleague, a new price); empty when nothing. */
+  params: TransitionParam[];
+}
+
+/**
+ * The workflow transitions of one record (useWidgetHost().useTransitions): which may be taken now,
+ * and taking one at the version read. Nothing is drawn: TransitionButtons draws it with confirms and
+ * a params dialog; a bespoke widget may draw it its own way.
+ */
+export interface TransitionsController {
+  offered: OfferedTransition[];
+  /** The transition being sent, if one is. */
+  pending: string | null;
+  /**
+   * Takes a transition with its params at the version the record was read. Resolves the record as it
+   * now is; rejects with the server's `{ code, message, status }` (a 409 when someone changed the
+   * record first). Success and a 409 both read the resource's lists and records again.
+   */
+  take(name: string, params?: Record<string, unknown>): Promise<ResourceRecord>;
+}
+
+export interface FormControllerProps {
+  definition: ResourceDefinition;
+  /** The fields the form edits, in order; every field the user may see when omitted. */
+  fields?: string[];
+  /** The record being edited, at the version read; absent to create one. */
+  record?: ResourceRecord;
+  /** Values a new record starts with. */
+  initial?: Record<string, unknown>;
+  /** After a save, with the record as the server stored it. */
+  onSaved?(record: ResourceRecord): void;
+}
+
+/**
+ * One record's form, headless (useWidgetHost().useFormController): the values, their validation by
+ * the resource definition's JSON Schema (the one the server validates with, its words in the
+ * console's language), whether anything changed (closing the browser tab asks while it has), and
+ * saving at the version read, a 409 kept as the conflict to show. A widget draws its own inputs.
+ */
+export interface FormController {
+  values: Record<string, unknown>;
+  setValue(field: string, value: unknown): void;
+  /** The first problem of each field, once validated (a save validates first). */
+  errors: Record<string, string>;
+  /** Validates the values; answers whether they pass. */
+  validate(): Promise<boolean>;
+  /** The values differ from those the form started with. */
+  dirty: boolean;
+  saving: boolean;
+  /** The server's 409: someone saved the record since it was read. */
+  conflict: string | null;
+  /** A refusal of the server that names no field of the form. */
+  formError: string | null;
+  /** Validates, then creates or updates; answers the stored record, or undefined when refused. */
+  save(): Promise<ResourceRecord | undefined>;
+  /** Back to the values the form started with. */
+  reset(): void;
 }

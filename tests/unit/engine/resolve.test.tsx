@@ -4,7 +4,6 @@ import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { mockServer } from '../setup';
-import { nativeViews } from '../../../src/engine/native-views';
 import type { EngineRegistry } from '../../../src/engine/registry';
 import type { BlockProps } from '../../../src/widgets/interface/registry';
 import { shellEvents } from '../../../src/shell/events';
@@ -25,7 +24,7 @@ vi.mock('../../../src/app-registry', async (original) => {
   const { extendRegistry } = await import('../../../src/widgets/interface/registry');
   return { appRegistry: extendRegistry(appRegistry, { blocks: { 'test.note': Note, 'test.draft': Draft } }) };
 });
-nativeViews.register('test/native-wins', () => <p>the native view</p>);
+const views = { 'test/native-wins': () => <p>the native view</p> };
 
 const title = { zh: '测试页', en: 'Test page' };
 const noteScreen = (text: string, version = 1): Screen => ({ id: 'test/note', version, title, kind: 'block', block: { widget: 'test.note', options: { text } } });
@@ -41,10 +40,10 @@ describe('resolving a menu item', { timeout: 30_000 }, () => {
     sessionStore.set(null);
   });
 
-  it('draws a native view registered for the vue_path without asking the server', async () => {
+  it('draws a native view listed for the vue_path without asking the server', async () => {
     signIn();
     // No handler: a request to /api/screens/resolve would fail the test (unhandled request).
-    openScreen('test/native-wins');
+    openScreen('test/native-wins', '/page', views);
     expect(await screen.findByText('the native view')).toBeTruthy();
   });
 

@@ -7,6 +7,7 @@ import { MenuView } from '../../../src/shell/router/MenuView';
 import { sessionStore } from '../../../src/shell/auth/session';
 import type { Screen } from '../../../src/contract/screen';
 import type { ListQuery, ResourceDefinition, ResourceRecord } from '../../../src/contract/resource';
+import type { NativeViews } from '../../../src/engine/native-views';
 
 // The engine and its renderers load lazily, and antd is heavy under jsdom: a screen's first draw can
 // take seconds on a busy machine.
@@ -29,9 +30,10 @@ export function signIn({ admin = false, permission = [] as string[], id = 7 } = 
 
 /**
  * Opens a menu item's view as the console does (MenuView, the shell's host adapter, the lazy
- * engine), at `entry`, with a fresh swr cache so tests never see each other's answers.
+ * engine), at `entry`, with a fresh swr cache so tests never see each other's answers, and the
+ * native views the test lists.
  */
-export function openScreen(vuePath: string, entry = '/page') {
+export function openScreen(vuePath: string, entry = '/page', views: NativeViews = {}) {
   return renderAt(
     [
       {
@@ -44,6 +46,7 @@ export function openScreen(vuePath: string, entry = '/page') {
       },
     ],
     entry,
+    views,
   );
 }
 

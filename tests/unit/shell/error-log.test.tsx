@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { http, HttpResponse } from 'msw';
 import { mockServer } from '../setup';
 import { clearErrorLog, errorLogStore, installErrorHandlers, keepsErrors, recordError } from '../../../src/shell/errors/error-log';
-import { nativeViews } from '../../../src/engine/native-views';
+import { NativeViewsContext } from '../../../src/engine/native-views';
 import { MenuView } from '../../../src/shell/router/MenuView';
 import { I18nProvider } from '../../../src/shell/i18n/I18nProvider';
 import { RequestError } from '../../../src/shell/request/client';
@@ -26,7 +26,7 @@ function Mounted() {
   }, []);
   return <p>screen works</p>;
 }
-nativeViews.register('test/flaky', Flaky);
+const views = { 'test/flaky': Flaky };
 
 function admin(): Session {
   return {
@@ -91,7 +91,9 @@ describe('the error log (spec §3, §8)', () => {
     render(
       <I18nProvider>
         <nav>the menu</nav>
-        <MenuView vuePath="test/flaky" />
+        <NativeViewsContext.Provider value={views}>
+          <MenuView vuePath="test/flaky" />
+        </NativeViewsContext.Provider>
       </I18nProvider>,
     );
     expect(screen.getByText('页面出错了')).toBeTruthy();
@@ -114,7 +116,9 @@ describe('the error log (spec §3, §8)', () => {
     broken = true;
     render(
       <I18nProvider>
-        <MenuView vuePath="test/flaky" />
+        <NativeViewsContext.Provider value={views}>
+          <MenuView vuePath="test/flaky" />
+        </NativeViewsContext.Provider>
       </I18nProvider>,
     );
     expect(screen.getByText('the screen broke')).toBeTruthy();

@@ -3,7 +3,6 @@ import { renderAt } from '../render-at';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Outlet } from 'react-router-dom';
-import { nativeViews } from '../../../src/engine/native-views';
 import KeepAliveOutlet from '../../../src/shell/tabs/KeepAliveOutlet';
 import { TabsBar } from '../../../src/shell/tabs/TabsBar';
 import { rememberScroll, savedScroll, setTabPersistence, tabsStore } from '../../../src/shell/tabs/tabs-store';
@@ -22,8 +21,7 @@ const fieldView = (label: string) =>
   function FieldView() {
     return <input aria-label={label} />;
   };
-nativeViews.register('test/keep-a', fieldView('A field'));
-nativeViews.register('test/keep-b', fieldView('B field'));
+const views = { 'test/keep-a': fieldView('A field'), 'test/keep-b': fieldView('B field') };
 
 const item = (path: string, name: string, zh: string, vuePath: string): MenuItem => ({
   path,
@@ -70,6 +68,7 @@ function openConsole() {
       },
     ],
     '/',
+    views,
   );
 }
 

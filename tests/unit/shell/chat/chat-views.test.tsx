@@ -4,8 +4,7 @@ import { App as AntApp } from 'antd';
 import { I18nProvider } from '../../../../src/shell/i18n/I18nProvider';
 import ChatAssistantView from '../../../../src/shell/chat/ChatAssistantView';
 import SpeechSynthesisView from '../../../../src/shell/chat/SpeechSynthesisView';
-import { nativeViews } from '../../../../src/engine/native-views';
-import '../../../../src/shell/chat/register-views';
+import { NATIVE_VIEWS } from '../../../../src/shell/app/native-views';
 import { chatStore } from '../../../../src/shell/chat/runtime';
 import type { ChatController } from '../../../../src/shell/chat/chat-store';
 import { LOADED } from '../../../../src/shell/chat/chat-state';
@@ -82,9 +81,9 @@ afterEach(() => {
 });
 
 describe('the chat menu views', { timeout: UI_TIMEOUT }, () => {
-  it('are registered under the vue_paths of the menu seed', () => {
-    expect(nativeViews.get('chat/assistant')).toBeTruthy();
-    expect(nativeViews.get('chat/speech')).toBeTruthy();
+  it('are listed under the vue_paths of the menu seed', () => {
+    expect(NATIVE_VIEWS['chat/assistant']).toBeTruthy();
+    expect(NATIVE_VIEWS['chat/speech']).toBeTruthy();
   });
 
   it('opens the dialogue with the assistant robot, editor and robot tag included', async () => {
