@@ -101,9 +101,9 @@ describe('the console on a phone', { timeout: 240_000 }, () => {
 
       // Every row action in the ⋯ menu.
       await card.getByRole('button', { name: '更多' }).click();
-      const menu = page.locator('.ant-dropdown-menu').last();
+      const menu = page.locator('.engine-card-menu').last();
       await menu.waitFor();
-      expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual(['详情', '编辑', '删除']);
+      expect(await menu.getByRole('button').allInnerTexts()).toEqual(['详情', '编辑', '删除']);
       await page.keyboard.press('Escape');
       await menu.waitFor({ state: 'hidden' });
 
@@ -153,6 +153,13 @@ describe('the console on a phone', { timeout: 240_000 }, () => {
     await ask.waitFor();
     expect(await ask.locator('.engine-card-subtitle').innerText()).toMatch(/^XJ\d+/);
     expect(await ask.locator('.engine-card-status .ant-tag').count()).toBe(1);
+    // Its ⋯ holds the screen's actions and the workflow's transitions the seller may take now.
+    await ask.getByRole('button', { name: '更多' }).click();
+    const menu = seller.locator('.engine-card-menu').last();
+    await menu.waitFor();
+    expect((await menu.getByRole('button').allInnerTexts()).length).toBeGreaterThan(1);
+    expect(await layoutProblems(seller)).toEqual([]);
+    await shoot(seller, 'seller-ask-menu');
     await seller.context().close();
 
     const admin = await phonePage(e2e.browser, base, 'admin', 'admin123', 'dark');

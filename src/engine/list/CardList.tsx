@@ -4,16 +4,20 @@
  * with no scroller of its own. The same controller the table draws: selection, paging and the
  * row actions are the controller's and the screen's, only the drawing differs.
  */
-import { memo, useMemo, type ReactNode } from 'react';
+import { memo, useMemo, useState, type ReactNode } from 'react';
+import { Button, Dropdown, theme } from 'antd';
+import { MoreOutlined } from '@ant-design/icons';
 import { cardOf, type ResolvedCard } from '../../contract/card-default';
-import type { ResourceField, ResourceRecord } from '../../contract/resource';
+import { carriedActions, type ResourceDefinition, type ResourceField, type ResourceRecord } from '../../contract/resource';
 import type { Action, Column } from '../../contract/screen';
 import { cellNameOf, widgetOf, type CellWidget, type WidgetRegistry } from '../../widgets/interface/registry';
-import { ActionBar, usePlacedActions } from '../actions/ActionButton';
+import { ActionButton, usePlacedActions, type PlacedAction } from '../actions/ActionButton';
+import { TransitionButtons } from '../actions/TransitionButtons';
 import { useRunAction } from '../actions/run';
 import { CardSkeleton } from '../parts/ScreenSkeleton';
 import { useEngineHost } from '../host';
 import { useEngineRegistry } from '../registry';
+import { useThemeVars } from '../theme';
 import { columnTitle, ListCell } from './columns';
 import type { EngineListController } from './use-list-controller';
 import './cards.css';
@@ -65,8 +69,43 @@ function Value({ part, record, CopyButton }: { part: CardPart; record: ResourceR
   return <ListCell column={part.column} field={part.field} record={record} cell={part.cell} CopyButton={CopyButton} />;
 }
 
+/**
+ * A card's ⋯: the screen's row actions and the workflow transitions the reader may take now, one
+ * under the other in one menu. A pressed item closes the menu; what it opens (a confirm, a
+ * transition's params form) is a dialog of its own and stays.
+ */
+function CardActions({ placed, definition, record }: { placed: PlacedAction[]; definition: ResourceDefinition; record: ResourceRecord }) {
+  const { t } = useEngineHost();
+  const [open, setOpen] = useState(false);
+  // The menu is drawn outside the list: it takes the theme's variables and antd's popup surface itself.
+  const themeVars = useThemeVars();
+  const { token } = theme.useToken();
+  const target = useMemo(() => ({ record }), [record]);
+  const transitions = Boolean(definition.workflow) && carriedActions(record).length > 0;
+  if (placed.length === 0 && !transitions) return null;
+  return (
+    <Dropdown
+      trigger={['click']}
+      open={open}
+      onOpenChange={setOpen}
+      placement="bottomRight"
+      popupRender={() => (
+        <div className="engine-card-menu" role="menu" style={{ ...themeVars, background: token.colorBgElevated, boxShadow: token.boxShadowSecondary, borderRadius: token.borderRadiusLG }} onClickCapture={() => setOpen(false)}>
+          {placed.map((p) => (
+            <ActionButton key={p.action.key} placed={p} target={target} link />
+          ))}
+          {transitions && <TransitionButtons definition={definition} record={record} variant="link" />}
+        </div>
+      )}
+    >
+      <Button type="text" size="small" icon={<MoreOutlined />} aria-label={t('more')} />
+    </Dropdown>
+  );
+}
+
 interface CardProps {
   record: ResourceRecord;
+  definition: ResourceDefinition;
   model: CardModel;
   actions: Action[];
   selectable: boolean;
@@ -75,7 +114,7 @@ interface CardProps {
 }
 
 /** One row as a card. Its title opens the row (the screen's view action) when the screen has one. */
-const RecordCard = memo(function RecordCard({ record, model, actions, selectable, selected, onSelect }: CardProps) {
+const RecordCard = memo(function RecordCard({ record, definition, model, actions, selectable, selected, onSelect }: CardProps) {
   const { t } = useEngineHost();
   const { CopyButton } = useEngineRegistry();
   const run = useRunAction();
@@ -115,12 +154,10 @@ const RecordCard = memo(function RecordCard({ record, model, actions, selectable
             <Value part={model.status} record={record} CopyButton={CopyButton} />
           </span>
         )}
-        {placed.length > 0 && (
-          <span className="engine-card-actions">
-            {/* Every action behind one ⋯: a phone's card has no room for a row of links. */}
-            <ActionBar actions={placed} target={target} link max={1} />
-          </span>
-        )}
+        {/* Every action behind one ⋯: a phone's card has no room for a row of links. */}
+        <span className="engine-card-actions">
+          <CardActions placed={placed} definition={definition} record={record} />
+        </span>
       </header>
       {model.fields.length > 0 && (
         <dl className="engine-card-fields">
@@ -183,6 +220,7 @@ export function CardList({ list, rowActions, selectable, placeholder, loading, s
           <RecordCard
             key={record.id}
             record={record}
+            definition={list.definition}
             model={model}
             actions={rowActions}
             selectable={selectable}
