@@ -69,6 +69,14 @@ function Value({ part, record, CopyButton }: { part: CardPart; record: ResourceR
   return <ListCell column={part.column} field={part.field} record={record} cell={part.cell} CopyButton={CopyButton} />;
 }
 
+/** Whether an action is an api call of one of the resource's workflow transitions. */
+function callsTransition(action: Action, definition: ResourceDefinition): boolean {
+  const prefix = `/api/resources/${definition.name}/actions/`;
+  if (action.kind !== 'api' || !action.url?.startsWith(prefix)) return false;
+  const name = action.url.slice(prefix.length);
+  return definition.workflow?.transitions.some((t) => t.name === name) ?? false;
+}
+
 /**
  * A card's ⋯: the screen's row actions and the workflow transitions the reader may take now, one
  * under the other in one menu. A pressed item closes the menu; what it opens (a confirm, a
@@ -82,7 +90,9 @@ function CardActions({ placed, definition, record }: { placed: PlacedAction[]; d
   const { token } = theme.useToken();
   const target = useMemo(() => ({ record }), [record]);
   const transitions = Boolean(definition.workflow) && carriedActions(record).length > 0;
-  if (placed.length === 0 && !transitions) return null;
+  // An older screen calls a transition through an api action; the transition's own item stands for it.
+  const shown = transitions ? placed.filter((p) => !callsTransition(p.action, definition)) : placed;
+  if (shown.length === 0 && !transitions) return null;
   return (
     <Dropdown
       trigger={['click']}
@@ -91,7 +101,7 @@ function CardActions({ placed, definition, record }: { placed: PlacedAction[]; d
       placement="bottomRight"
       popupRender={() => (
         <div className="engine-card-menu" role="menu" style={{ ...themeVars, background: token.colorBgElevated, boxShadow: token.boxShadowSecondary, borderRadius: token.borderRadiusLG }} onClickCapture={() => setOpen(false)}>
-          {placed.map((p) => (
+          {shown.map((p) => (
             <ActionButton key={p.action.key} placed={p} target={target} link />
           ))}
           {transitions && <TransitionButtons definition={definition} record={record} variant="link" />}
