@@ -15,7 +15,7 @@ import DetailRenderer from '../../../src/engine/detail/DetailRenderer';
 import FormRenderer from '../../../src/engine/form/FormRenderer';
 import { ScreenSkeleton } from '../../../src/engine/parts/ScreenSkeleton';
 import { appRegistry } from '../../../src/app-registry';
-import { answerList, goodsDefinition, goodsRows } from '../../../bench/fixtures/goods';
+import { answerList, goodsDefinition, goodsRows, goodsScreen } from '../../../bench/fixtures/goods';
 import { giveElementsASize, ok, openScreen, serveResource, serveScreen, signIn, windowOfWidth } from './screen-harness';
 import { renderWithHost } from './engine-host';
 import { dictionaryHandlers } from './handlers';
@@ -25,12 +25,9 @@ beforeAll(giveElementsASize);
 beforeAll(() => appRegistry.formWidgets.load());
 
 const rows = goodsRows(45);
+// The bench's goods screen with a phone-sized set of columns and the usual row actions.
 const listScreen: Screen = {
-  id: 'goods/list',
-  version: 1,
-  title: { zh: '商品列表', en: 'Goods' },
-  kind: 'list',
-  resource: 'goods',
+  ...goodsScreen,
   list: {
     columns: [{ field: 'image' }, { field: 'name' }, { field: 'sku' }, { field: 'status' }, { field: 'price' }, { field: 'stock' }, { field: 'brand' }],
     pageSize: 10,
