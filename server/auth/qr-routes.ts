@@ -10,6 +10,7 @@ import { ApiError } from '../http/errors';
 import { routeSchema, type App } from '../http/route';
 import { recordLog } from '../audit/system-log';
 import { newToken } from './tokens';
+import { deviceName } from './device-name';
 import { usernameOf } from './account-store';
 import { confirmQrLogin, consumeQrLogin, openQrLogin, qrLoginOf } from './qr-store';
 import { sessionPolicy, startLogin } from './routes';
@@ -71,7 +72,7 @@ export async function qrRoutes(app: App, { db, config }: { db: Kysely<Database>;
     async (request) => {
       const row = await find(request.body.qr_id);
       const status = Date.now() > row.expires_at && row.status === 'pending' ? 'expired' : row.status;
-      return ok({ ip: row.requester_ip, user_agent: row.requester_agent, created_at: row.created_at, expires_at: row.expires_at, status });
+      return ok({ ip: row.requester_ip, user_agent: row.requester_agent, device: deviceName(row.requester_agent), created_at: row.created_at, expires_at: row.expires_at, status });
     },
   );
 

@@ -109,6 +109,12 @@ export function checkScreenFields(screen: Screen, definitions: ReadonlyMap<strin
     part.list?.search?.fields?.forEach((f, i) => need(f.field, `${base}/list/search/fields/${i}/field`));
     part.list?.defaultSort?.forEach((s, i) => need(s.field, `${base}/list/defaultSort/${i}/field`));
     part.list?.filters?.forEach((f, i) => need(f.field, `${base}/list/filters/${i}/field`));
+    const card = part.list?.card;
+    if (card) {
+      need(card.title, `${base}/list/card/title`);
+      (['subtitle', 'status', 'image'] as const).forEach((key) => card[key] !== undefined && need(card[key], `${base}/list/card/${key}`));
+      card.fields?.forEach((name, i) => need(name, `${base}/list/card/fields/${i}`));
+    }
     part.form?.fields?.forEach((name, i) => need(name, `${base}/form/fields/${i}`));
     part.form?.rules?.forEach((r, i) => need(r.field, `${base}/form/rules/${i}/field`));
     part.detail?.groups.forEach((g, gi) => g.fields.forEach((name, i) => need(name, `${base}/detail/groups/${gi}/fields/${i}`)));

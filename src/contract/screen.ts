@@ -111,6 +111,23 @@ export const SearchField = Type.Object(
 );
 export type SearchField = Static<typeof SearchField>;
 
+/**
+ * How a list draws a row on a phone (below 768 px), as a card: the title field, an optional line
+ * under it, two or three key fields, a status tag and a thumbnail. A list that says nothing gets a
+ * default from its columns (src/contract/card-default.ts).
+ */
+export const CardSpec = Type.Object(
+  {
+    title: FieldName,
+    subtitle: Type.Optional(FieldName),
+    fields: Type.Optional(Type.Array(FieldName, { maxItems: 6 })),
+    status: Type.Optional(FieldName),
+    image: Type.Optional(FieldName),
+  },
+  strict,
+);
+export type CardSpec = Static<typeof CardSpec>;
+
 export const ListSpec = Type.Object(
   {
     columns: Type.Array(ColumnRef, { minItems: 1, maxItems: 200 }),
@@ -129,6 +146,8 @@ export const ListSpec = Type.Object(
     toolbar: Type.Optional(Type.Array(ActionRef, { maxItems: 20 })),
     rowActions: Type.Optional(Type.Array(ActionRef, { maxItems: 20 })),
     bulkActions: Type.Optional(Type.Array(ActionRef, { maxItems: 20 })),
+    /** The row as a card on a phone; a default follows from the columns when omitted. */
+    card: Type.Optional(CardSpec),
   },
   strict,
 );

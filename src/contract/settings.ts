@@ -26,6 +26,8 @@ export const settings = {
   footerHeight: 50,
   /** Below this viewport width (px) the device is mobile: vertical layout, menu in a drawer. */
   mobileWidth: 992,
+  /** Below this viewport width (px) a screen is drawn for a phone: lists as cards, one column, full-screen drawers. */
+  phoneWidth: 768,
   /** Logo of the console frame until one is set under the `logo` key (served from public/). */
   logo: '/favicon.svg',
   loadingText: '正在加载中...',

@@ -1,12 +1,13 @@
 import { useMemo, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Button, Card, Flex, Result, Skeleton, Tabs } from 'antd';
+import { Button, Card, Flex, Result, Tabs } from 'antd';
 import { hasAccess } from '../contract/permissions';
 import type { Part, Screen } from '../contract/screen';
 import { useHolds } from './expressions';
 import { useEngineHost } from './host';
 import { LeafPart } from './parts/LeafPart';
 import { NestedScreenContext } from './parts/nested';
+import { ScreenSkeleton } from './parts/ScreenSkeleton';
 import { ScreenProblems } from './resolve/ScreenProblems';
 import { useScreen } from './resolve/use-screen';
 import { useThemeVars } from './theme';
@@ -64,7 +65,8 @@ function Resolved({ vuePath, depth, notFound }: { vuePath: string; depth: number
   const state = useScreen(vuePath);
   switch (state.status) {
     case 'loading':
-      return <Skeleton active paragraph={{ rows: 8 }} />;
+      // Its kind is not known yet; most menu pages are lists.
+      return <ScreenSkeleton kind="list" />;
     case 'failed':
       return <Result status="error" title={t('screenLoadFailed')} extra={<Button onClick={state.retry}>{t('retry')}</Button>} />;
     case 'missing':

@@ -210,6 +210,17 @@ describe.each(DIALECTS)('accounts on %s', (dialect) => {
       expect((await call<QrStatusData>(server, '/api/public/qr/status', { body: { qr_id } })).body.data.status).toBe('expired');
     });
 
+    it('names the asking browser and system, as the devices list does', async () => {
+      const agent = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+      const created = await call<QrCreateData>(server, '/api/public/qr/create', { headers: { 'user-agent': agent } });
+      const phone = await loginAs(server, 'seller', 'seller123');
+      const info = await call<QrInfoData>(server, '/api/index/qr/info', { token: phone.token, body: { qr_id: created.body.data.qr_id } });
+      expect(info.body.data).toMatchObject({ user_agent: agent, device: 'Chrome 131 · Windows 10' });
+      const unknown = await call<QrCreateData>(server, '/api/public/qr/create', { headers: { 'user-agent': 'Waiting Browser' } });
+      const raw = await call<QrInfoData>(server, '/api/index/qr/info', { token: phone.token, body: { qr_id: unknown.body.data.qr_id } });
+      expect(raw.body.data.device).toBe('');
+    });
+
     it('expires a request after two minutes', async () => {
       const created = await call<QrCreateData>(server, '/api/public/qr/create');
       await server.database.db.updateTable('qr_logins').set({ expires_at: Date.now() - 1 }).where('status', '=', 'pending').execute();

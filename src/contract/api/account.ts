@@ -84,6 +84,8 @@ export type QrStatusData = Static<typeof QrStatusData>;
 export const QrInfoData = Type.Object({
   ip: Type.String(),
   user_agent: Type.String(),
+  /** The asking browser and system by name ("Chrome 131 · Windows 10"), as sessions name devices; '' when unreadable. */
+  device: Type.String(),
   created_at: Type.Integer(),
   expires_at: Type.Integer(),
   status: Type.String(),

@@ -10,6 +10,7 @@ import { forgetLookupLabels } from '../options';
 import { RendererSlot } from '../parts/RendererSlot';
 import { useNestedScreen } from '../parts/nested';
 import { structureKey } from '../structure';
+import { usePhone } from '../../widgets/interface/phone';
 
 // Only an import needs it (and antd's Table with it): fetched when one opens.
 const ImportPanel = lazy(() => import('./ImportPanel'));
@@ -63,6 +64,8 @@ export function ActionScope({ screen, definition, form, detail, children }: { sc
   const host = useEngineHost();
   const { t } = host;
   const { modal } = App.useApp();
+  // On a phone a drawer or dialog takes the whole screen (the console's dialog does so itself).
+  const phone = usePhone();
   const revalidate = useRevalidateResource();
   const NestedScreen = useNestedScreen();
   const [opened, setOpened] = useState<Opened[]>([]);
@@ -189,7 +192,7 @@ export function ActionScope({ screen, definition, form, detail, children }: { sc
               key={o.key}
               open={o.open}
               title={o.opening.title}
-              width={o.opening.kind === 'form' ? (formSpec.width ?? width) : 880}
+              width={phone ? '100vw' : o.opening.kind === 'form' ? (formSpec.width ?? width) : 880}
               footer={null}
               destroyOnHidden
               onCancel={() => requestClose(o.key)}
@@ -205,7 +208,7 @@ export function ActionScope({ screen, definition, form, detail, children }: { sc
               key={o.key}
               open={o.open}
               title={o.opening.title}
-              size={o.opening.kind === 'form' ? (formSpec.width ?? Math.max(width, 720)) : 880}
+              size={phone ? '100%' : o.opening.kind === 'form' ? (formSpec.width ?? Math.max(width, 720)) : 880}
               destroyOnHidden
               onClose={() => requestClose(o.key)}
               afterOpenChange={(isOpen) => !isOpen && remove(o.key)}

@@ -3,18 +3,20 @@
  * antd: one record as grouped descriptions, the lists of other resources that refer to it, its
  * change history, and the detail's actions, which the caller runs.
  */
-import { Button, Descriptions, Result, Skeleton, Space, type DescriptionsProps } from 'antd';
+import { Button, Descriptions, Result, Space, type DescriptionsProps } from 'antd';
 import { carriedActions, type ResourceDefinition, type ResourceRecord } from '../../contract/resource';
 import type { DetailSpec } from '../../contract/screen';
 import { useEngineHost, type EngineHost } from '../host';
 import type { DetailRendererProps } from '../renderers';
 import { useThemeVars } from '../form/theme-vars';
+import { ScreenSkeleton } from '../parts/ScreenSkeleton';
 import { TransitionButtons } from '../actions/TransitionButtons';
 import { FieldValue } from './FieldValue';
 import { History } from './History';
 import { Related } from './Related';
 import { DetailControllerContext, useDetailController } from './use-detail-controller';
 import { isSystemField, systemFieldLabel } from './system-fields';
+import { usePhone } from '../../widgets/interface/phone';
 import './detail.css';
 
 /** Types whose values need a whole row of the descriptions. */
@@ -61,14 +63,16 @@ export default function DetailRenderer({ screen, definition, spec, id, onAction 
   const host = useEngineHost();
   const { t, lang } = host;
   const themeVars = useThemeVars();
+  // A phone has room for one label and its value a row: two columns wrapped values a character a line.
+  const phone = usePhone();
   const detail = useDetailController({ definition, id, history: spec.history, actions: onAction ? spec.actions : undefined });
   const { record, isLoading, error, actions } = detail;
-  if (isLoading) return <Skeleton active paragraph={{ rows: 6 }} />;
+  if (isLoading) return <ScreenSkeleton kind="detail" columns={spec.groups[0]?.columns} />;
   if (!record) return <Result status="404" title={t('detailNotFound')} subTitle={(error as { message?: string } | undefined)?.message} />;
 
   return (
     <DetailControllerContext.Provider value={detail}>
-      <div className="ed-detail" style={themeVars}>
+      <div className={phone ? 'ed-detail is-phone' : 'ed-detail'} style={themeVars}>
         {(actions.length > 0 || carriedActions(record).length > 0) && (
           <Space className="ed-actions" wrap>
             {actions.map(({ action, disabled }) => (
@@ -86,8 +90,8 @@ export default function DetailRenderer({ screen, definition, spec, id, onAction 
             title={group.title[lang]}
             bordered
             size="small"
-            column={group.columns ?? DEFAULT_COLUMNS}
-            items={groupItems(group, definition, record, host)}
+            column={phone ? 1 : (group.columns ?? DEFAULT_COLUMNS)}
+            items={groupItems(phone ? { ...group, columns: 1 } : group, definition, record, host)}
           />
         ))}
         {spec.related?.map((related) => (

@@ -21,6 +21,7 @@ import { useEngineRegistry } from '../registry';
 import { useConfirmLeave } from './leave-guard';
 import { useThemeVars } from './theme-vars';
 import { useFormController } from './use-form-controller';
+import { usePhone } from '../../widgets/interface/phone';
 import './form.css';
 
 /**
@@ -70,7 +71,10 @@ function FormBody({ definition, spec, record, initial, mode, onSaved, onCancel, 
     dirtyRef.current = dirty;
   }, [dirty]);
   const cancel = () => (dirtyRef.current ? confirmLeave(onCancel) : onCancel());
-  const formContext = useMemo<FormContext>(() => ({ columns: model.columns, readonlyAsDisabled: true }), [model.columns]);
+  // One column on a phone, whatever the screen asks for a desk.
+  const phone = usePhone();
+  const columns = phone ? 1 : model.columns;
+  const formContext = useMemo<FormContext>(() => ({ columns, readonlyAsDisabled: true }), [columns]);
 
   return (
     <div className={`ef-form ef-mode-${mode}`} style={themeVars}>

@@ -13,6 +13,7 @@ import { structureKey } from '../structure';
 import { buildColumns } from './columns';
 import { CELL_PADDING, contentSizing } from './column-widths';
 import type { Density } from './column-settings';
+import { CardList } from './CardList';
 import { ColumnSettings, drawnOrder } from './ColumnSettings';
 import { DataTable } from './DataTable';
 import type { SearchModel } from './query';
@@ -22,7 +23,10 @@ import { ACTIONS_COLUMN, SELECT_COLUMN, listFeatures, type ListFeatures } from '
 import { treeOf } from './tree';
 import { ListControllerContext, useListController } from './use-list-controller';
 import { useThemeVars } from '../theme';
+import { usePhone } from '../../widgets/interface/phone';
 import './list.css';
+// The skeleton rows' bar, shared with the screen skeletons.
+import '../parts/skeleton.css';
 
 const apply = <T,>(updater: Updater<T>, previous: T): T => (typeof updater === 'function' ? (updater as (old: T) => T)(previous) : updater);
 
@@ -133,6 +137,8 @@ export default function ListRenderer({ screen, definition, spec, compact = false
   const { data, rows, total, error, isLoading, refresh, selection, setSelection, selected, clearSelection, columnSettings: settings, setColumnSettings, resetColumnSettings } = list;
   const { t, lang } = useEngineHost();
   const vars = useThemeVars();
+  // A phone draws the rows as cards in the page: no table, no scroller of its own, no column tools.
+  const phone = usePhone();
 
   const tree = Boolean(spec.tree && definition.parentField);
   const shaped = useMemo(() => (tree ? treeOf(rows, definition.parentField!) : { roots: rows, children: undefined }), [tree, rows, definition.parentField]);
@@ -182,7 +188,7 @@ export default function ListRenderer({ screen, definition, spec, compact = false
   const toolbar = usePlacedActions(spec.toolbar, toolbarTarget);
   const bulk = usePlacedActions(spec.bulkActions, bulkTarget);
 
-  const { anchor, maxHeight, bodyHeight } = useBodyHeight(compact, screen.id);
+  const { anchor, maxHeight, bodyHeight } = useBodyHeight(compact || phone, screen.id);
 
   let placeholder: ReactNode;
   if (error && !data) {
@@ -196,7 +202,7 @@ export default function ListRenderer({ screen, definition, spec, compact = false
       <Tooltip title={t('refresh')}>
         <Button type="text" icon={<RefreshIcon params={params} />} aria-label={t('refresh')} onClick={refresh} />
       </Tooltip>
-      {!compact && (
+      {!compact && !phone && (
         <>
           <Dropdown
             trigger={['click']}
@@ -235,33 +241,40 @@ export default function ListRenderer({ screen, definition, spec, compact = false
         </Flex>
       )}
       <div ref={anchor} />
-      <DataTable
-        table={table}
-        density={density}
-        loading={isLoading && !data}
-        refreshing={<RefreshSpinner params={params} />}
-        placeholder={placeholder}
-        skeletonRows={Math.min(pageSize, 10)}
-        maxHeight={maxHeight}
-        tree={tree}
-        sizeKey={screen.id}
-        headerExtra={(column) => {
-          const model = column.columnDef.meta?.column?.filterable ? modelsByField.get(column.id) : undefined;
-          return model ? <HeaderFilter model={model} value={search.fields[model.field]} onApply={(value) => setFilter(model.field, value)} /> : null;
-        }}
-      />
+      {phone ? (
+        <CardList list={list} rowActions={spec.rowActions ?? []} selectable={selectable} placeholder={placeholder} loading={isLoading && !data} skeletonCards={Math.min(pageSize, 4)} />
+      ) : (
+        <DataTable
+          table={table}
+          density={density}
+          loading={isLoading && !data}
+          refreshing={<RefreshSpinner params={params} />}
+          placeholder={placeholder}
+          skeletonRows={Math.min(pageSize, 10)}
+          maxHeight={maxHeight}
+          tree={tree}
+          sizeKey={screen.id}
+          headerExtra={(column) => {
+            const model = column.columnDef.meta?.column?.filterable ? modelsByField.get(column.id) : undefined;
+            return model ? <HeaderFilter model={model} value={search.fields[model.field]} onApply={(value) => setFilter(model.field, value)} /> : null;
+          }}
+        />
+      )}
       {/* No pager under an empty list: "共 0 条" and one page of nothing say nothing. */}
       {total > 0 && (
-      <Flex justify="end" className="engine-list-pagination">
+      <Flex justify="end" align="center" gap={8} className={phone ? 'engine-list-pagination is-phone' : 'engine-list-pagination'}>
+        {/* A phone's pager is one line: the total, then ‹ page / pages ›. */}
+        {phone && <span className="engine-list-total">{t('total', { total })}</span>}
         <Pagination
           current={page}
           pageSize={pageSize}
           total={total}
           pageSizeOptions={pageSizes}
-          showSizeChanger
-          showQuickJumper={!compact}
-          size={compact ? 'small' : undefined}
-          showTotal={(total) => t('total', { total })}
+          simple={phone}
+          showSizeChanger={!phone}
+          showQuickJumper={!compact && !phone}
+          size={compact || phone ? 'small' : undefined}
+          showTotal={phone ? undefined : (total) => t('total', { total })}
           onChange={(next, size) => setPage(next, size)}
         />
       </Flex>
@@ -277,7 +290,7 @@ export default function ListRenderer({ screen, definition, spec, compact = false
           {body}
         </div>
       ) : (
-        <div className="engine-list" style={bodyHeight ? { ...vars, ...bodyHeight } : vars}>
+        <div className={phone ? 'engine-list is-phone' : 'engine-list'} style={bodyHeight ? { ...vars, ...bodyHeight } : vars}>
           {(spec.search?.keyword || models.length > 0) && (
             <div className="engine-list-search">
               <SearchForm key={structureKey(spec.search ?? {})} models={models} keyword={Boolean(spec.search?.keyword)} values={search} initial={initialSearch} onSearch={setSearch} />

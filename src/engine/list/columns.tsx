@@ -38,7 +38,7 @@ const NO_OPTIONS: Record<string, unknown> = {};
 
 const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
 
-interface ListCellProps {
+export interface ListCellProps {
   column: Column;
   field: ResourceField | undefined;
   record: ResourceRecord;
@@ -48,7 +48,7 @@ interface ListCellProps {
 }
 
 /** One cell: the column's widget (or its field type's), linked and copyable as the column says. */
-function ListCell({ column, field, record, cell, CopyButton }: ListCellProps) {
+export function ListCell({ column, field, record, cell, CopyButton }: ListCellProps) {
   const { navigate } = useEngineHost();
   const value = record[column.field];
   let content: ReactNode = createElement(cell, { value, record, field, options: column.cell?.options ?? NO_OPTIONS });

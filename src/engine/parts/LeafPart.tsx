@@ -13,6 +13,7 @@ import { FieldProblems, ScreenProblems } from '../resolve/ScreenProblems';
 import { leafKind } from './leaf-kind';
 import { structureKey } from '../structure';
 import { RendererSlot } from './RendererSlot';
+import { ScreenSkeleton } from './ScreenSkeleton';
 
 function Block({ screen, part }: { screen: Screen; part: Screen | Part }) {
   const Widget = widgetOf(useEngineRegistry(), 'block', part.block!.widget);
@@ -84,7 +85,10 @@ export function LeafPart({ screen, part, path }: { screen: Screen; part: Screen 
       />
     );
   }
-  if (!definition) return <Skeleton active paragraph={{ rows: 8 }} />;
+  if (!definition) {
+    const columns = kind === 'form' ? (part.form?.columns ?? 1) : part.detail?.groups[0]?.columns;
+    return <ScreenSkeleton kind={kind} columns={columns} />;
+  }
   return (
     <ActionScope screen={screen} definition={definition} form={part.form} detail={part.detail}>
       <FieldProblems problems={problems} />

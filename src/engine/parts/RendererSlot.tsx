@@ -1,10 +1,18 @@
 import { createElement, Suspense, type ComponentType } from 'react';
-import { Result, Skeleton } from 'antd';
+import { Result } from 'antd';
 import type { RendererProps } from '../renderers';
 import { useEngineRegistry } from '../registry';
 import { useEngineHost } from '../host';
+import { ScreenSkeleton } from './ScreenSkeleton';
 
 const KIND_KEY = { list: 'rendererKindList', form: 'rendererKindForm', detail: 'rendererKindDetail' } as const;
+
+/** The columns a form or detail will be drawn in, so its placeholder has them too. */
+function skeletonColumns<K extends keyof RendererProps>(kind: K, props: RendererProps[K]): number | undefined {
+  if (kind === 'form') return (props as RendererProps['form']).spec.columns ?? 1;
+  if (kind === 'detail') return (props as RendererProps['detail']).spec.groups[0]?.columns;
+  return undefined;
+}
 
 /**
  * Draws a part with the renderer registered for its kind. Renderers load on first use; one not
@@ -15,7 +23,7 @@ export function RendererSlot<K extends keyof RendererProps>({ kind, props }: { k
   const Renderer = useEngineRegistry().renderers[kind];
   if (!Renderer) return <Result status="info" title={t('rendererMissing', { kind: t(KIND_KEY[kind]) })} />;
   return (
-    <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+    <Suspense fallback={<ScreenSkeleton kind={kind} columns={skeletonColumns(kind, props)} />}>
       {/* The renderer comes from a registry, so its identity is stable across renders. */}
       {createElement(Renderer as ComponentType<RendererProps[K]>, props)}
     </Suspense>

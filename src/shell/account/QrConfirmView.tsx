@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Alert, Button, Card, Descriptions, Result } from 'antd';
+import { Alert, Button, Card, Descriptions, Result, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import type { QrInfoData } from '../../contract/api/account';
 import { settings } from '../../contract/settings';
@@ -40,7 +40,12 @@ export default function QrConfirmView() {
         <>
           <p>{t('qr.confirmHint')}</p>
           <Descriptions column={1} bordered size="small" style={{ marginBottom: 16 }}>
-            <Descriptions.Item label={t('qr.requester')}>{info.user_agent || '—'}</Descriptions.Item>
+            <Descriptions.Item label={t('qr.requester')}>
+              {/* Browser and system by name; the raw agent only when they cannot be read, and on hover. */}
+              <Tooltip title={info.user_agent}>
+                <span>{info.device || info.user_agent || '—'}</span>
+              </Tooltip>
+            </Descriptions.Item>
             <Descriptions.Item label={t('qr.address')}>{info.ip}</Descriptions.Item>
             <Descriptions.Item label={t('qr.requestedAt')}>{dayjs(info.created_at).format(settings.dateFormat)}</Descriptions.Item>
           </Descriptions>

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { App as AntApp, Alert, Badge, Button, Card, Empty, List, Popconfirm, Space, Spin, Splitter, Tag, Typography } from 'antd';
+import { App as AntApp, Alert, Badge, Button, Card, Empty, List, Popconfirm, Segmented, Space, Spin, Splitter, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import useSWR from 'swr';
 import type { ResourceDefinition } from '../../contract/resource';
@@ -12,6 +12,7 @@ import { ScreenJsonEditor, type ScreenJsonEditorHandle } from './ScreenJsonEdito
 import { VersionsDrawer } from './VersionsDrawer';
 import { MenuBindDialog } from './MenuBindDialog';
 import { ScreenPreview } from './ScreenPreview';
+import { usePhone } from '../../widgets/interface/phone';
 
 const pretty = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
@@ -52,6 +53,8 @@ export function ScreenEditor({ id, onBack }: { id: string; onBack(): void }) {
   const [busy, setBusy] = useState<'save' | 'publish' | null>(null);
   const [versionsOpen, setVersionsOpen] = useState(false);
   const [bindOpen, setBindOpen] = useState(false);
+  const phone = usePhone();
+  const [pane, setPane] = useState<'editor' | 'preview'>('editor');
 
   const start = detail?.draft ?? detail?.published ?? detail?.bundled ?? null;
   // The editor starts from the stored screen once it has arrived (state adjusted while rendering).
@@ -136,6 +139,36 @@ export function ScreenEditor({ id, onBack }: { id: string; onBack(): void }) {
   const serverProblems = refusal?.text === text ? refusal.problems : [];
   const shown = [...problems, ...serverProblems.filter((p) => !problems.some((q) => q.path === p.path))];
 
+  const editorPane = (
+    <div style={{ display: 'flex', flexDirection: 'column', height: '100%', padding: 12, gap: 8 }}>
+      <div style={{ flex: 1, minHeight: 0 }}>
+        <ScreenJsonEditor ref={editor} value={text} onChange={setText} schema={ScreenSchema} check={check} />
+      </div>
+      <div style={{ maxHeight: 160, overflow: 'auto' }} data-testid="screen-problems">
+        {shown.length === 0 ? (
+          <Alert type="success" showIcon title={t('designer.valid')} />
+        ) : (
+          <List
+            size="small"
+            bordered
+            header={<Badge status="error" text={t('designer.problems', { count: shown.length })} />}
+            dataSource={shown}
+            renderItem={(p) => (
+              <List.Item style={{ cursor: 'pointer' }} onClick={() => editor.current?.reveal(p.path)}>
+                <Typography.Text code>{p.path}</Typography.Text> {p.message}
+              </List.Item>
+            )}
+          />
+        )}
+      </div>
+    </div>
+  );
+  const previewPane = (
+    <div style={{ height: '100%', overflow: 'auto', padding: 12 }} data-testid="screen-preview">
+      {preview ? <ScreenPreview screen={preview} /> : <Empty description={t('designer.noPreview')} />}
+    </div>
+  );
+
   return (
     <Card
       size="small"
@@ -168,37 +201,28 @@ export function ScreenEditor({ id, onBack }: { id: string; onBack(): void }) {
       }
       styles={{ body: { padding: 0 } }}
     >
-      <Splitter style={{ height: 'calc(100vh - 260px)', minHeight: 480 }}>
-        <Splitter.Panel defaultSize="45%" min="25%">
-          <div style={{ display: 'flex', flexDirection: 'column', height: '100%', padding: 12, gap: 8 }}>
-            <div style={{ flex: 1, minHeight: 0 }}>
-              <ScreenJsonEditor ref={editor} value={text} onChange={setText} schema={ScreenSchema} check={check} />
-            </div>
-            <div style={{ maxHeight: 160, overflow: 'auto' }} data-testid="screen-problems">
-              {shown.length === 0 ? (
-                <Alert type="success" showIcon title={t('designer.valid')} />
-              ) : (
-                <List
-                  size="small"
-                  bordered
-                  header={<Badge status="error" text={t('designer.problems', { count: shown.length })} />}
-                  dataSource={shown}
-                  renderItem={(p) => (
-                    <List.Item style={{ cursor: 'pointer' }} onClick={() => editor.current?.reveal(p.path)}>
-                      <Typography.Text code>{p.path}</Typography.Text> {p.message}
-                    </List.Item>
-                  )}
-                />
-              )}
-            </div>
-          </div>
-        </Splitter.Panel>
-        <Splitter.Panel>
-          <div style={{ height: '100%', overflow: 'auto', padding: 12 }} data-testid="screen-preview">
-            {preview ? <ScreenPreview screen={preview} /> : <Empty description={t('designer.noPreview')} />}
-          </div>
-        </Splitter.Panel>
-      </Splitter>
+      {phone ? (
+        // A phone has room for one pane: the editor or the preview, with a switch between them.
+        <div style={{ display: 'flex', flexDirection: 'column', gap: 4, paddingTop: 12 }}>
+          <Segmented
+            block
+            value={pane}
+            onChange={setPane}
+            options={[
+              { value: 'editor', label: t('designer.paneEditor') },
+              { value: 'preview', label: t('designer.panePreview') },
+            ]}
+          />
+          <div style={{ height: 'calc(100dvh - 240px)', minHeight: 420 }}>{pane === 'editor' ? editorPane : previewPane}</div>
+        </div>
+      ) : (
+        <Splitter style={{ height: 'calc(100vh - 260px)', minHeight: 480 }}>
+          <Splitter.Panel defaultSize="45%" min="25%">
+            {editorPane}
+          </Splitter.Panel>
+          <Splitter.Panel>{previewPane}</Splitter.Panel>
+        </Splitter>
+      )}
       <VersionsDrawer id={id} current={text} open={versionsOpen} onClose={() => setVersionsOpen(false)} onRolledBack={reloadAfterRollback} />
       {meta?.ok && <MenuBindDialog screen={meta.screen} open={bindOpen} onClose={() => setBindOpen(false)} />}
     </Card>

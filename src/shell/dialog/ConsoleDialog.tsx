@@ -4,6 +4,7 @@ import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
 import { settings } from '../../contract/settings';
 import { useI18n } from '../i18n/I18nProvider';
 import { suspendSearch } from '../utils/paste-holder';
+import { usePhone } from '../../widgets/interface/phone';
 
 type MaskConfig = Exclude<ModalProps['mask'], boolean | undefined>;
 
@@ -68,7 +69,10 @@ export function ConsoleDialog({
 }: ConsoleDialogProps) {
   const { t } = useI18n();
   const { token } = theme.useToken();
-  const [fullscreen, setFullscreen] = useState(false);
+  const [wanted, setFullscreen] = useState(false);
+  // A phone has no room around a dialog: it always fills the screen, with nothing to drag or toggle.
+  const phone = usePhone();
+  const fullscreen = wanted || phone;
   const [offset, setOffset] = useState({ x: 0, y: 0 });
   const drag = useRef<Drag | null>(null);
   const panel = useRef<HTMLDivElement>(null);
@@ -119,12 +123,12 @@ export function ConsoleDialog({
         onPointerMove={moveDrag}
         onPointerUp={endDrag}
         onPointerCancel={endDrag}
-        onDoubleClick={toggleFullscreen}
+        onDoubleClick={phone ? undefined : toggleFullscreen}
         style={{ cursor: canDrag ? 'move' : undefined, userSelect: 'none', touchAction: 'none' }}
       >
         {title}
       </div>
-      {fullscreenButton && (
+      {fullscreenButton && !phone && (
         <Button
           type="text"
           aria-label={fullscreenLabel}

@@ -752,6 +752,8 @@ export const en: Messages = {
     valid: 'The screen is valid',
     problems: '{count} problems',
     noPreview: 'Fix the problems to preview the screen here',
+    paneEditor: 'Edit',
+    panePreview: 'Preview',
     versionsOf: 'Versions of {id}',
     noVersions: 'No version has been published yet',
     rollback: 'Roll back to this',

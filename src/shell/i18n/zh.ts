@@ -753,6 +753,8 @@ export const zh = {
     valid: '页面定义有效',
     problems: '{count} 处问题',
     noPreview: '修正问题后在这里预览页面',
+    paneEditor: '编辑',
+    panePreview: '预览',
     versionsOf: '{id} 的版本历史',
     noVersions: '还没有发布过的版本',
     rollback: '回滚到此版本',

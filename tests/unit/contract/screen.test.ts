@@ -70,4 +70,16 @@ describe('the screen meta-schema', () => {
       { path: `/list/columns/${screen.list!.columns.length}/field`, message: '资源 supplier 没有字段 phone' },
     ]);
   });
+
+  it('accepts a list card and finds the fields it names', () => {
+    const screen = defaultScreen(supplier, 'custom/supplier');
+    const carded = { ...screen, list: { ...screen.list!, card: { title: 'name', fields: ['phone', 'level'], image: 'logo' } } };
+    expect(checkScreen(carded).ok).toBe(true);
+    expect(checkScreenFields(carded, new Map([['supplier', supplier]]))).toEqual([
+      { path: '/list/card/image', message: '资源 supplier 没有字段 logo' },
+      { path: '/list/card/fields/0', message: '资源 supplier 没有字段 phone' },
+    ]);
+    const extra = { ...screen, list: { ...screen.list!, card: { title: 'name', colour: 'red' } } };
+    expect(checkScreen(extra).ok).toBe(false);
+  });
 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { mockServer } from '../setup';
@@ -9,7 +9,7 @@ import type { ListQuery } from '../../../src/contract/resource';
 import type { Screen } from '../../../src/contract/screen';
 import { openingListQuery } from '../../../src/engine/list/query';
 import { answerList, goodsDefinition, goodsRows } from '../../../bench/fixtures/goods';
-import { giveElementsASize, ok, openScreen, serveResource, serveScreen, signIn } from './screen-harness';
+import { giveElementsASize, ok, openScreen, serveResource, serveScreen, signIn, windowOfWidth } from './screen-harness';
 
 beforeAll(giveElementsASize);
 
@@ -51,38 +51,6 @@ function open(admin = true, id = 7) {
   }));
   openScreen('goods/list');
   return queries;
-}
-
-/**
- * A window `width` px wide for the media queries (setup's stub matches none), that can be resized;
- * answers the resize and a restore of the stub.
- */
-function windowOfWidth(width: number) {
-  const stub = window.matchMedia;
-  const listeners = new Map<(event: { matches: boolean; media: string }) => void, string>();
-  const fits = (query: string) => {
-    const min = /min-width:\s*([\d.]+)px/.exec(query);
-    const max = /max-width:\s*([\d.]+)px/.exec(query);
-    return (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
-  };
-  window.matchMedia = (query: string) =>
-    ({
-      media: query,
-      get matches() {
-        return fits(query);
-      },
-      addEventListener: (_: string, listener: (event: { matches: boolean; media: string }) => void) => listeners.set(listener, query),
-      removeEventListener: (_: string, listener: (event: { matches: boolean; media: string }) => void) => listeners.delete(listener),
-    }) as unknown as MediaQueryList;
-  return {
-    resize(next: number) {
-      width = next;
-      act(() => listeners.forEach((query, listener) => listener({ matches: fits(query), media: query })));
-    },
-    restore() {
-      window.matchMedia = stub;
-    },
-  };
 }
 
 const firstRow = () => screen.findByText(rows[0]!.name as string, undefined, { timeout: 8000 });

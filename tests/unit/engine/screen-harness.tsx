@@ -1,4 +1,4 @@
-import { configure } from '@testing-library/react';
+import { act, configure } from '@testing-library/react';
 import { SWRConfig } from 'swr';
 import { http, HttpResponse } from 'msw';
 import { mockServer } from '../setup';
@@ -87,5 +87,37 @@ export function giveElementsASize() {
     observe() {}
     unobserve() {}
     disconnect() {}
+  };
+}
+
+/**
+ * A window `width` px wide for the media queries (setup's stub matches none), that can be resized;
+ * answers the resize and a restore of the stub.
+ */
+export function windowOfWidth(width: number) {
+  const stub = window.matchMedia;
+  const listeners = new Map<(event: { matches: boolean; media: string }) => void, string>();
+  const fits = (query: string) => {
+    const min = /min-width:\s*([\d.]+)px/.exec(query);
+    const max = /max-width:\s*([\d.]+)px/.exec(query);
+    return (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
+  };
+  window.matchMedia = (query: string) =>
+    ({
+      media: query,
+      get matches() {
+        return fits(query);
+      },
+      addEventListener: (_: string, listener: (event: { matches: boolean; media: string }) => void) => listeners.set(listener, query),
+      removeEventListener: (_: string, listener: (event: { matches: boolean; media: string }) => void) => listeners.delete(listener),
+    }) as unknown as MediaQueryList;
+  return {
+    resize(next: number) {
+      width = next;
+      act(() => listeners.forEach((query, listener) => listener({ matches: fits(query), media: query })));
+    },
+    restore() {
+      window.matchMedia = stub;
+    },
   };
 }
