@@ -9,6 +9,7 @@ import type { CrudFilter, DataProvider, GetListParams } from '../widgets/interfa
 import type { EngineHost } from './host';
 
 const resourceUrl = (name: string, path: string) => `/api/resources/${encodeURIComponent(name)}/${path}`;
+const RECON = '/api/reconciliation';
 
 /** The server filters by a flat list of conditions, all of which hold: `and` groups flatten into it. */
 function flatFilters(filters: CrudFilter[]): Filter[] {
@@ -85,6 +86,11 @@ export function createDataProvider({ request, download }: Pick<EngineHost, 'requ
     aggregate: ({ resource, meta, ...body }) => request(resourceUrl(resource, 'aggregate'), { ...body, filters: body.filters && flatFilters(body.filters) }, silent(meta)),
     action: ({ resource, id, action, version, values, meta }) =>
       request(resourceUrl(resource, `${id}/actions/${encodeURIComponent(action)}`), { version, values }, silent(meta)),
+    reconciliation: {
+      summary: (query) => request(`${RECON}/summary`, query),
+      match: (body) => request(`${RECON}/match`, body),
+      exportDifferences: (filename) => download(`${RECON}/differences/export`, filename),
+    },
 
     prefetchList(params) {
       const key = aheadKey(params);
