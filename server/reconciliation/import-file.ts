@@ -63,7 +63,9 @@ export async function importFile(db: Kysely<Database>, request: ImportRequest): 
     rows: parsed.rows,
     valid: parsed.lines.length,
     errors: parsed.errors,
+    error_count: parsed.errors.length,
     sample: parsed.lines.slice(0, SAMPLE_ROWS).map((item) => ({ ...item.line })),
     ...counts,
+    unknown_count: counts.unknown.length,
   };
 }

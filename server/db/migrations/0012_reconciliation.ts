@@ -1,8 +1,96 @@
 import type { Kysely } from 'kysely';
 import type { Migration } from '../dialect';
-import { FILE_KIND_INFO, FILE_KINDS } from '../../reconciliation/file-kinds';
 
 const money = 'bigint';
+
+/**
+ * The column maps as the platforms exported in 2026, copied here rather than imported from
+ * reconciliation/file-kinds: a migration that has run must seed the same rows forever, whatever
+ * the defaults become later.
+ */
+const COLUMN_MAPS: Record<string, Record<string, string[]>> = {
+  douyin_orders: {
+    order_no: ['主订单编号', '订单编号'],
+    sub_order_no: ['子订单编号'],
+    goods_name: ['选购商品', '商品名称'],
+    sku: ['商家编码', '商品ID'],
+    quantity: ['商品数量'],
+    amount: ['订单应付金额'],
+    freight: ['运费'],
+    status: ['订单状态'],
+    after_sale: ['售后状态'],
+    paid_at: ['支付完成时间', '订单提交时间'],
+    promised_ship_at: ['承诺发货时间'],
+    shipped_at: ['发货时间'],
+    express: ['快递信息', '物流信息'],
+  },
+  douyin_flows: {
+    flow_no: ['动账流水号'],
+    settled_at: ['动账时间'],
+    direction: ['动账方向'],
+    amount: ['动账金额'],
+    scene: ['动账场景'],
+    order_no: ['订单号'],
+    sub_order_no: ['子订单号'],
+    'fee:service': ['平台服务费', '招商服务费'],
+    'fee:commission': ['佣金'],
+    'fee:affiliate': ['服务商佣金', '渠道分成'],
+    'fee:other': ['站外推广费', '其他分成'],
+  },
+  kuaishou_orders: {
+    order_no: ['订单号'],
+    goods_name: ['商品名称'],
+    sku: ['SKU编码', '商品ID'],
+    quantity: ['成交数量'],
+    amount: ['实付款'],
+    freight: ['快递费'],
+    status: ['订单状态'],
+    after_sale: ['售后状态'],
+    paid_at: ['订单支付时间', '订单创建时间'],
+    shipped_at: ['发货时间'],
+    express_company: ['快递公司'],
+    express_no: ['快递单号'],
+  },
+  kuaishou_bills: {
+    order_no: ['订单号'],
+    amount: ['实际结算金额(元)', '实际结算金额'],
+    refund: ['订单退款(元)', '订单退款'],
+    settled_at: ['实际结算时间'],
+    'fee:service': ['技术服务费(元)', '技术服务费'],
+    'fee:commission': ['达人佣金(元)', '达人佣金', '团长佣金(元)', '团长佣金'],
+    'fee:affiliate': ['快赚客佣金(元)', '快赚客佣金', '服务商佣金(元)', '服务商佣金'],
+    'fee:other': ['其他收费'],
+  },
+  wechat_orders: {
+    order_no: ['订单号'],
+    goods_name: ['商品名称'],
+    sku: ['SKU编码(自定义)', '商品编码(平台)'],
+    quantity: ['商品数量'],
+    amount: ['订单实际支付金额'],
+    freight: ['订单运费'],
+    status: ['订单状态'],
+    after_sale: ['商品售后'],
+    refund: ['商品已退款金额'],
+    paid_at: ['支付时间', '订单下单时间'],
+    shipped_at: ['订单发货时间'],
+    express_company: ['物流公司'],
+    express_no: ['快递单号'],
+  },
+  wechat_flows: {
+    flow_no: ['流水单号'],
+    settled_at: ['记账时间'],
+    scene: ['动账类型'],
+    direction: ['收支类型'],
+    amount: ['收支金额'],
+    order_no: ['关联订单号'],
+  },
+  shipments: {
+    order_no: ['订单号', '主订单编号', '订单编号'],
+    express_company: ['快递公司', '物流公司'],
+    express_no: ['快递单号', '运单号', '物流单号'],
+    shipped_at: ['发货时间'],
+  },
+};
 
 /**
  * Reconciliation: orders learn what the platform files say of them (refunds, the promised shipping
@@ -69,8 +157,8 @@ export const migration: Migration = {
       .addUniqueConstraint('recon_column_maps_kind_field', ['kind', 'field'])
       .execute();
     const now = Date.now();
-    const rows = FILE_KINDS.flatMap((kind) =>
-      Object.entries(FILE_KIND_INFO[kind].columns).map(([field, aliases]) => ({ kind, field, aliases: aliases.join('\n'), created_at: now, updated_at: now })),
+    const rows = Object.entries(COLUMN_MAPS).flatMap(([kind, columns]) =>
+      Object.entries(columns).map(([field, aliases]) => ({ kind, field, aliases: aliases.join('\n'), created_at: now, updated_at: now })),
     );
     await (db as Kysely<{ recon_column_maps: (typeof rows)[number] }>).insertInto('recon_column_maps').values(rows).execute();
   },
