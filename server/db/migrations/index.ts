@@ -11,6 +11,7 @@ import { migration as screens } from './0009_screens';
 import { migration as robotRuleVersions } from './0010_robot_rule_versions';
 import { migration as quoting } from './0011_quoting';
 import { migration as reconciliation } from './0012_reconciliation';
+import { migration as reconMenus } from './0014_recon_menus';
 
 /**
  * Every migration in order. A landed migration is never edited: a change to the schema is a new
@@ -29,4 +30,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0010_robot_rule_versions', robotRuleVersions],
   ['0011_quoting', quoting],
   ['0012_reconciliation', reconciliation],
+  ['0014_recon_menus', reconMenus],
 ];

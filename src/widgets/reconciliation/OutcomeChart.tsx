@@ -41,8 +41,6 @@ export default function OutcomeChart({ rows, outcomes, labelOf, onPick }: Outcom
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.EChartsType | null>(null);
   const { token } = theme.useToken();
-  const pick = useRef(onPick);
-  pick.current = onPick;
 
   useEffect(() => {
     const instance = echarts.init(box.current!);
@@ -83,9 +81,9 @@ export default function OutcomeChart({ rows, outcomes, labelOf, onPick }: Outcom
     instance.off('click');
     instance.on('click', (event) => {
       const row = rows[event.dataIndex];
-      if (row && event.seriesId) pick.current(row, event.seriesId);
+      if (row && event.seriesId) onPick(row, event.seriesId);
     });
-  }, [rows, outcomes, labelOf, token]);
+  }, [rows, outcomes, labelOf, onPick, token]);
 
   return <div ref={box} className="recon-chart" role="img" aria-label={outcomes.map((o) => o.label).join('、')} />;
 }
