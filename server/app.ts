@@ -99,7 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(noticeRoutes, { db });
   await app.register(clientErrorRoutes, { db });
   await app.register(shareRoutes, { db });
-  await app.register(reconciliationRoutes, { db });
+  await app.register(reconciliationRoutes, { database, config });
   await app.register(chatPlugin, { db, writes: database.writes, config });
   await app.register(uploadRoutes, { config });
   const onWritten = quotingLive(db, app.chatHub, app.log);

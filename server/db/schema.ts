@@ -397,6 +397,7 @@ export interface Database {
   store_bills: StoreBillTable;
   recon_settlements: ReconSettlementTable;
   recon_column_maps: ReconColumnMapTable;
+  recon_import_jobs: ReconImportJobTable;
   purchases: PurchaseTable;
   sign_records: SignRecordTable;
   work_orders: WorkOrderTable;
@@ -588,6 +589,31 @@ export interface ReconColumnMapTable {
   version: Version;
   created_at: number;
   updated_at: number;
+}
+
+/** One import of a platform file, run in the background; polled by whichever process answers. */
+export interface ReconImportJobTable {
+  id: Id;
+  team_id: number;
+  created_by: number | null;
+  kind: string;
+  shop_name: Defaulted<string>;
+  file_name: string;
+  preview: Flag;
+  state: 'queued' | 'reading' | 'writing' | 'done' | 'failed';
+  bytes_total: number;
+  bytes_done: Defaulted<number>;
+  rows_done: Defaulted<number>;
+  /** The ReconImportReport as JSON, once done. */
+  report: string | null;
+  /** Why it failed: a message key and its parameters as JSON, shown in the reader's language. */
+  error_key: string | null;
+  error_params: string | null;
+  /** host:pid:instance of the process running it. */
+  worker: string;
+  heartbeat_at: number;
+  created_at: number;
+  finished_at: number | null;
 }
 
 /** A platform's monthly settlement of one shop. */

@@ -3,7 +3,7 @@ import type { ColumnMap } from './file-kinds';
 import type { TextRows } from './read-table';
 
 /** Rows searched for the header: platforms put titles, dates and explanations above it. */
-const HEADER_SEARCH_ROWS = 20;
+export const HEADER_SEARCH_ROWS = 20;
 
 /**
  * A header as compared: full-width forms folded (（元） → (元)), 帐 read as 账 (the files spell it

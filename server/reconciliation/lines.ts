@@ -184,37 +184,22 @@ function shipmentLine(row: Row): ShipmentLine {
   return { order_no: row.id('order_no'), express_company: row.text('express_company'), express_no: row.id('express_no'), shipped_at: row.time('shipped_at') };
 }
 
-export interface ParsedFile {
-  lines: Line[];
-  errors: RowError[];
-  /** Rows below the header that held anything. */
-  rows: number;
-}
+/** What one row below the header holds: a line, a reason it was refused, or nothing (blank, or an explanation line). */
+export type ParsedRow = { line: Line; error?: undefined } | { line?: undefined; error: RowError } | null;
 
-/** Every data row below the header read into lines; a row that cannot be read gets its reason and is left out. */
-export function parseLines(kind: FileKind, info: FileKindInfo, rows: string[][], header: HeaderMatch): ParsedFile {
-  const lines: Line[] = [];
-  const errors: RowError[] = [];
-  let count = 0;
-  for (let i = header.row + 1; i < rows.length; i++) {
-    const cells = rows[i];
-    if (cells.every((cell) => !cell.trim())) continue;
-    const row = new Row(cells, header.columns);
-    const missing = info.required.filter((field) => !row.text(field));
-    // Older Douyin bills put a line of explanation under the header: it names no order and no flow.
-    if (missing.length === info.required.length) continue;
-    count++;
-    if (missing.length > 0) {
-      errors.push({ row: i + 1, msg: `缺少${missing.map((field) => `「${info.columns[field]?.[0] ?? field}」`).join('、')}` });
-      continue;
-    }
-    try {
-      if (info.role === 'orders') lines.push({ role: 'orders', line: orderLine(row) });
-      else if (info.role === 'settlements') lines.push({ role: 'settlements', line: settlementLine(kind, row) });
-      else lines.push({ role: 'shipments', line: shipmentLine(row) });
-    } catch (error) {
-      errors.push({ row: i + 1, msg: (error as Error).message });
-    }
+/** One data row read into a line; `row` is its 1-based number in the file, for the reason when it cannot be read. */
+export function parseRow(kind: FileKind, info: FileKindInfo, cells: string[], header: HeaderMatch, row: number): ParsedRow {
+  if (cells.every((cell) => !cell.trim())) return null;
+  const values = new Row(cells, header.columns);
+  const missing = info.required.filter((field) => !values.text(field));
+  // Older Douyin bills put a line of explanation under the header: it names no order and no flow.
+  if (missing.length === info.required.length) return null;
+  if (missing.length > 0) return { error: { row, msg: `缺少${missing.map((field) => `「${info.columns[field]?.[0] ?? field}」`).join('、')}` } };
+  try {
+    if (info.role === 'orders') return { line: { role: 'orders', line: orderLine(values) } };
+    if (info.role === 'settlements') return { line: { role: 'settlements', line: settlementLine(kind, values) } };
+    return { line: { role: 'shipments', line: shipmentLine(values) } };
+  } catch (error) {
+    return { error: { row, msg: (error as Error).message } };
   }
-  return { lines, errors, rows: count };
 }

@@ -1,40 +1,101 @@
 /**
- * A platform file as it really comes, read into rows of text: CSV in UTF-8 (with or without a BOM)
+ * A platform file as it really comes, read row by row as text: CSV in UTF-8 (with or without a BOM)
  * or GB18030, XLSX, and the ".xls" the platforms hand out, which is really an HTML table or an XLSX.
+ * Files are streamed: the format and the encoding are told from the head of the file, then rows
+ * come one at a time, so a million-row export never sits in memory whole.
  */
-import { parse } from 'csv-parse/sync';
+import { Readable, Transform, pipeline } from 'node:stream';
+import { parse } from 'csv-parse';
 import { loadExcelJS } from '../resources/excel';
 
 export type TextRows = string[][];
+/** Opens the file's bytes from the start: each pass over a file opens it again. */
+export type OpenBytes = () => Readable;
+type Encoding = 'utf-8' | 'gb18030';
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0];
+/** What the format and the encoding are told from: the header and a few hundred rows. */
+const HEAD_BYTES = 64 * 1024;
 
 const startsWith = (bytes: Uint8Array, magic: number[]) => magic.every((byte, i) => bytes[i] === byte);
+const hasBom = (bytes: Uint8Array) => bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
 
-/** The text of a file in UTF-8 or GB18030: a BOM or valid UTF-8 says UTF-8, anything else is read as GB18030. */
-export function decodeText(bytes: Uint8Array): string {
-  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return new TextDecoder('utf-8').decode(bytes.subarray(3));
+/**
+ * The encoding of a file from its head: a BOM or valid UTF-8 says UTF-8, anything else is read as
+ * GB18030. A multi-byte character cut by the end of the head does not count against UTF-8.
+ */
+export function encodingOf(head: Uint8Array): Encoding {
+  if (hasBom(head)) return 'utf-8';
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: true });
+    return 'utf-8';
   } catch {
-    return new TextDecoder('gb18030').decode(bytes);
+    return 'gb18030';
   }
+}
+
+/** The text of a whole file in UTF-8 or GB18030 (the BOM dropped). */
+export function decodeText(bytes: Uint8Array): string {
+  return new TextDecoder(encodingOf(bytes)).decode(bytes);
 }
 
 export type FileFormat = 'csv' | 'xlsx' | 'html' | 'legacy-xls';
 
 /** What the bytes are, whatever the file's name says. */
-export function formatOf(bytes: Uint8Array): FileFormat {
-  if (startsWith(bytes, ZIP_MAGIC)) return 'xlsx';
-  if (startsWith(bytes, OLE_MAGIC)) return 'legacy-xls';
-  const head = decodeText(bytes.subarray(0, 2048)).trimStart().slice(0, 512).toLowerCase();
-  if (head.startsWith('<') && /<(table|html|tr)\b/.test(head)) return 'html';
+export function formatOf(head: Uint8Array): FileFormat {
+  if (startsWith(head, ZIP_MAGIC)) return 'xlsx';
+  if (startsWith(head, OLE_MAGIC)) return 'legacy-xls';
+  const text = new TextDecoder(encodingOf(head)).decode(head.subarray(0, 2048)).trimStart().slice(0, 512).toLowerCase();
+  if (text.startsWith('<') && /<(table|html|tr)\b/.test(text)) return 'html';
   return 'csv';
 }
 
-export function csvRows(text: string): TextRows {
-  return parse(text, { relax_column_count: true, relax_quotes: true, skip_empty_lines: true }) as TextRows;
+export class UnreadableFile extends Error {}
+
+async function headOf(open: OpenBytes): Promise<Uint8Array> {
+  const stream = open();
+  const parts: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of stream) {
+      parts.push(chunk as Buffer);
+      size += (chunk as Buffer).length;
+      if (size >= HEAD_BYTES) break;
+    }
+  } finally {
+    stream.destroy();
+  }
+  return Buffer.concat(parts).subarray(0, HEAD_BYTES);
+}
+
+/** The stream's bytes passed on unchanged, counted as they go (the progress of a pass). */
+function counted(stream: Readable, onBytes: (bytes: number) => void): Readable {
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      onBytes(chunk.length);
+      done(null, chunk);
+    },
+  });
+  pipeline(stream, counter, () => {});
+  return counter;
+}
+
+async function* textOf(bytes: Readable, encoding: Encoding): AsyncGenerator<string> {
+  const decoder = new TextDecoder(encoding);
+  for await (const chunk of bytes) yield decoder.decode(chunk as Buffer, { stream: true });
+  const rest = decoder.decode();
+  if (rest) yield rest;
+}
+
+async function* csvRows(bytes: Readable, encoding: Encoding): AsyncGenerator<string[]> {
+  const parser = parse({ relax_column_count: true, relax_quotes: true, skip_empty_lines: true });
+  pipeline(Readable.from(textOf(bytes, encoding)), parser, () => {});
+  try {
+    for await (const record of parser) yield record as string[];
+  } finally {
+    parser.destroy();
+  }
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
@@ -50,14 +111,27 @@ function htmlText(html: string): string {
     .trim();
 }
 
-/** The rows of the first table of an HTML page: platforms' HTML exports are plain tables, no spans worth following. */
-export function htmlRows(html: string): TextRows {
-  const table = /<table\b[\s\S]*?<\/table>/i.exec(html)?.[0] ?? html;
-  const rows: TextRows = [];
-  for (const row of table.matchAll(/<tr\b[^>]*>([\s\S]*?)<\/tr>/gi)) {
-    rows.push([...row[1].matchAll(/<t[dh]\b[^>]*>([\s\S]*?)<\/t[dh]>/gi)].map((cell) => htmlText(cell[1])));
+const ROW_END = /<\/tr\s*>/i;
+const TABLE_END = /<\/table\s*>/i;
+
+/**
+ * The rows of the first table of an HTML page, a row as soon as its </tr> has come: platforms'
+ * HTML exports are plain tables, no spans worth following.
+ */
+async function* htmlRows(bytes: Readable, encoding: Encoding): AsyncGenerator<string[]> {
+  let buffer = '';
+  for await (const text of textOf(bytes, encoding)) {
+    buffer += text;
+    for (let end = ROW_END.exec(buffer); end; end = ROW_END.exec(buffer)) {
+      const row = buffer.slice(0, end.index);
+      buffer = buffer.slice(end.index + end[0].length);
+      // A </table> before this row's end closes the first table: nothing after it is read.
+      const tableEnd = TABLE_END.exec(row);
+      const start = row.search(/<tr\b/i);
+      if (tableEnd && (start < 0 || tableEnd.index < start)) return;
+      if (start >= 0) yield [...row.slice(start).matchAll(/<t[dh]\b[^>]*>([\s\S]*?)<\/t[dh]>/gi)].map((cell) => htmlText(cell[1]));
+    }
   }
-  return rows;
 }
 
 function cellText(value: unknown): string {
@@ -73,26 +147,40 @@ function cellText(value: unknown): string {
   return String(value as string | number | boolean);
 }
 
-export async function xlsxRows(bytes: Uint8Array): Promise<TextRows> {
+/** The rows of the first sheet, through exceljs's streaming reader (styles kept: they say which numbers are dates). */
+async function* xlsxRows(bytes: Readable): AsyncGenerator<string[]> {
   const ExcelJS = await loadExcelJS();
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
-  const sheet = workbook.worksheets[0];
-  const rows: TextRows = [];
-  sheet?.eachRow({ includeEmpty: false }, (row) => {
-    const values = row.values as unknown[];
-    rows.push(values.slice(1).map(cellText));
-  });
-  return rows;
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(bytes, { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'emit' });
+  try {
+    for await (const sheet of reader) {
+      for await (const row of sheet) {
+        const values = row.values as unknown[];
+        yield Array.from(values.slice(1), cellText);
+      }
+      return;
+    }
+  } finally {
+    bytes.destroy();
+  }
 }
 
-export class UnreadableFile extends Error {}
-
-/** Every row of a platform file as text, or UnreadableFile for a real (binary) .xls, which no platform sends today. */
-export async function readRows(bytes: Uint8Array): Promise<TextRows> {
-  const format = formatOf(bytes);
-  if (format === 'xlsx') return xlsxRows(bytes);
+/**
+ * Every row of a platform file as text, streamed; UnreadableFile for a real (binary) .xls, which no
+ * platform sends today. `onBytes` hears how many bytes of the file each step read.
+ */
+export async function* streamRows(open: OpenBytes, onBytes: (bytes: number) => void = () => {}): AsyncGenerator<string[]> {
+  const head = await headOf(open);
+  const format = formatOf(head);
   if (format === 'legacy-xls') throw new UnreadableFile('legacy-xls');
-  const text = decodeText(bytes);
-  return format === 'html' ? htmlRows(text) : csvRows(text);
+  const bytes = counted(open(), onBytes);
+  if (format === 'xlsx') yield* xlsxRows(bytes);
+  else if (format === 'html') yield* htmlRows(bytes, encodingOf(head));
+  else yield* csvRows(bytes, encodingOf(head));
+}
+
+/** Every row of a file held in memory (small files, tests). */
+export async function readRows(bytes: Uint8Array): Promise<TextRows> {
+  const rows: TextRows = [];
+  for await (const row of streamRows(() => Readable.from([Buffer.from(bytes)]))) rows.push(row);
+  return rows;
 }

@@ -1,10 +1,17 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
-import type { Kysely } from 'kysely';
 import type { FastifyRequest } from 'fastify';
-import type { Database } from '../db/schema';
+import type { DatabaseHandle } from '../db/open';
+import type { Config } from '../config';
 import {
   RECON_TOLERANCE_FEN,
   RECON_UNSETTLED_DAYS,
+  ReconImportJob,
+  ReconImportJobList,
+  ReconImportJobParams,
+  ReconImportJobQuery,
   ReconImportQuery,
   ReconImportReport,
   ReconMatchBody,
@@ -16,40 +23,94 @@ import { Type } from '../../src/contract/schema';
 import { Code } from '../../src/contract/envelope';
 import { ok } from '../http/envelope';
 import { ApiError } from '../http/errors';
-import { receiveFile } from '../http/multipart';
+import { receiveFileToDisk } from '../http/multipart';
 import { routeSchema, type App } from '../http/route';
 import { differencesXlsx } from './differences-xlsx';
-import { importFile } from './import-file';
+import { FILE_KIND_INFO, type FileKind } from './file-kinds';
+import { ImportJobs, type NewJob } from './jobs';
 import { matchOrders, OUTCOMES } from './match';
 import { matchedOrders, matchInput, orphanLines, saveResults } from './store';
 import { summarize } from './summary';
 
 const TAGS = ['reconciliation'];
-/** Platform exports run to hundreds of thousands of rows. */
-const IMPORT_MAX_MB = 100;
+/** Platform exports run to a million rows and more; the file goes to disk as it comes, never into memory. */
+const IMPORT_MAX_MB = 1024;
 const READ = { permission: 'store_orders:read' };
 const WRITE = { permission: 'store_orders:write' };
 
 /**
- * Reconciliation: platform files in (preview, then import), matching orders ↔ shipments ↔
- * settlement lines into one outcome per order, the summary per shop × month and the differences as
- * XLSX. Everything works in the caller's own team.
+ * Reconciliation: platform files in (as background jobs with progress, or answered when done),
+ * matching orders ↔ shipments ↔ settlement lines into one outcome per order for a shop and month,
+ * the summary per shop × month and the differences as XLSX. Everything works in the caller's own team.
  */
-export async function reconciliationRoutes(app: App, { db }: { db: Kysely<Database> }) {
+export async function reconciliationRoutes(app: App, { database, config }: { database: DatabaseHandle; config: Config }) {
+  const db = database.db;
   await app.register(multipart, { limits: { fileSize: IMPORT_MAX_MB * 1024 * 1024, files: 1 } });
+  const uploads = path.join(config.dataDir, 'tmp', 'recon-imports');
+  fs.mkdirSync(uploads, { recursive: true });
+  const jobs = new ImportJobs({ db, writes: database.writes }, app.log);
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', () => jobs.close());
 
-  const uploaded = (request: FastifyRequest) =>
-    receiveFile(request, {
-      field: 'file',
-      missing: () => new ApiError(Code.badRequest, 'importFileMissing'),
-      tooLarge: () => new ApiError(Code.payloadTooLarge, 'importTooLarge', { mb: IMPORT_MAX_MB }),
-    });
+  /** The upload streamed to a file of its own, and the job it becomes (not yet running). */
+  const received = async (request: FastifyRequest, kind: FileKind, shop: string, preview: boolean): Promise<{ id: number; job: NewJob }> => {
+    const file = await receiveFileToDisk(
+      request,
+      {
+        field: 'file',
+        missing: () => new ApiError(Code.badRequest, 'importFileMissing'),
+        tooLarge: () => new ApiError(Code.payloadTooLarge, 'importTooLarge', { mb: IMPORT_MAX_MB }),
+      },
+      path.join(uploads, randomUUID()),
+    );
+    if (FILE_KIND_INFO[kind].role !== 'shipments' && !shop.trim()) {
+      fs.rmSync(file.path, { force: true });
+      throw new ApiError(Code.badRequest, 'reconShopRequired');
+    }
+    const caller = request.caller!;
+    const job: NewJob = { team: caller.teamId, user: caller.userId, kind, shop, fileName: file.filename, preview, path: file.path, bytes: file.size };
+    return { id: await jobs.create(job), job };
+  };
 
   const description =
     'multipart/form-data with one file field `file`: a platform export (CSV in UTF-8 or GB18030, XLSX, or an .xls that is an HTML table or XLSX). `kind` names the file; `shop` the shop it belongs to.';
-  for (const [url, summary, write] of [
-    ['/api/reconciliation/import/preview', 'Read a platform file and report its rows and per-row errors, writing nothing', false],
-    ['/api/reconciliation/import', 'Import a platform file: the same file twice changes nothing, a newer one updates the rows it shares', true],
+
+  app.post(
+    '/api/reconciliation/imports',
+    {
+      config: { access: WRITE },
+      schema: {
+        ...routeSchema({ summary: 'Upload a platform file as an import job, answered at once; poll the job for its progress and report', tags: TAGS, querystring: ReconImportJobQuery, data: ReconImportJob, auth: true }),
+        description: `${description} \`preview=1\` reads and reports without writing.`,
+      },
+    },
+    async (request) => {
+      const { id, job } = await received(request, request.query.kind, request.query.shop ?? '', request.query.preview === '1');
+      // The outcome is in the job row: the caller polls for it.
+      jobs.run(id, job).catch(() => {});
+      return ok((await jobs.get(job.team, id, request.lang))!);
+    },
+  );
+
+  app.get(
+    '/api/reconciliation/imports',
+    { config: { access: READ }, schema: routeSchema({ summary: "The team's latest import jobs, newest first", tags: TAGS, data: ReconImportJobList, auth: true }) },
+    async (request) => ok({ rows: await jobs.list(request.caller!.teamId, request.lang) }),
+  );
+
+  app.get(
+    '/api/reconciliation/imports/:id',
+    { config: { access: READ }, schema: routeSchema({ summary: 'One import job of the team: its state, progress and report', tags: TAGS, params: ReconImportJobParams, data: ReconImportJob, auth: true }) },
+    async (request) => {
+      const job = await jobs.get(request.caller!.teamId, Number(request.params.id), request.lang);
+      if (!job) throw new ApiError(Code.notFound, 'reconImportNotFound');
+      return ok(job);
+    },
+  );
+
+  for (const [url, summary, preview] of [
+    ['/api/reconciliation/import/preview', 'Read a platform file and report its rows and per-row errors, writing nothing (answered when read)', true],
+    ['/api/reconciliation/import', 'Import a platform file, answered when written: the same file twice changes nothing, a newer one updates the rows it shares', false],
   ] as const) {
     app.post(
       url,
@@ -58,8 +119,8 @@ export async function reconciliationRoutes(app: App, { db }: { db: Kysely<Databa
         schema: { ...routeSchema({ summary, tags: TAGS, querystring: ReconImportQuery, data: ReconImportReport, auth: true }), description },
       },
       async (request) => {
-        const file = await uploaded(request);
-        return ok(await importFile(db, { team: request.caller!.teamId, kind: request.query.kind, shop: request.query.shop ?? '', bytes: file.bytes, write }));
+        const { id, job } = await received(request, request.query.kind, request.query.shop ?? '', preview);
+        return ok(await jobs.run(id, job));
       },
     );
   }
@@ -68,21 +129,28 @@ export async function reconciliationRoutes(app: App, { db }: { db: Kysely<Databa
     '/api/reconciliation/match',
     {
       config: { access: WRITE },
-      schema: routeSchema({ summary: "Match the team's orders, shipments and settlement lines into one outcome per order", tags: TAGS, body: ReconMatchBody, data: ReconMatchReport, auth: true }),
+      schema: routeSchema({
+        summary: "Match the team's orders, shipments and settlement lines into one outcome per order, for one shop and month or all",
+        tags: TAGS,
+        body: ReconMatchBody,
+        data: ReconMatchReport,
+        auth: true,
+      }),
     },
     async (request) => {
       const started = performance.now();
       const team = request.caller!.teamId;
-      const { orders, lines } = await matchInput(db, team);
+      const { platform, shop, period } = request.body;
+      const { orders, lines } = await matchInput(db, team, { platform, shop, period });
       const results = matchOrders(orders, lines, {
         toleranceFen: request.body.tolerance_fen ?? RECON_TOLERANCE_FEN,
         unsettledDays: request.body.unsettled_days ?? RECON_UNSETTLED_DAYS,
         now: Date.now(),
       });
-      const changed = await saveResults(db, team, results, Date.now());
+      const changed = await saveResults(db, team, results, lines, Date.now());
       const counts: Record<string, number> = Object.fromEntries(OUTCOMES.map((outcome) => [outcome, 0]));
       for (const result of results) counts[result.outcome]++;
-      return ok({ counts, changed, ms: Math.round(performance.now() - started) });
+      return ok({ scope: { platform: platform ?? null, shop: shop ?? null, period: period ?? null }, counts, changed, ms: Math.round(performance.now() - started) });
     },
   );
 

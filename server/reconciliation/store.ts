@@ -1,5 +1,5 @@
 /** Reconciliation's SQL: saving what the files say, reading what matching needs, writing what it found. */
-import type { Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Database, StorePlatform } from '../db/schema';
 import { FILE_KIND_INFO, type ColumnMap, type FileKind } from './file-kinds';
 import type { OrderLine, SettlementLine, ShipmentLine } from './lines';
@@ -7,12 +7,12 @@ import type { MatchResult, OrderToMatch } from './match';
 
 type Db = Kysely<Database>;
 
-/** Rows per statement, far below PostgreSQL's 65535 bind parameters. */
-const CHUNK = 500;
+/** Rows per statement, far below PostgreSQL's 65535 bind parameters and SQLite's 32766. */
+export const CHUNK = 500;
 
-function chunks<T>(items: T[]): T[][] {
+function chunks<T>(items: T[], size = CHUNK): T[][] {
   const out: T[][] = [];
-  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
 }
 
@@ -51,50 +51,90 @@ export interface SaveCounts {
   unknown: string[];
 }
 
-const emptyCounts = (): SaveCounts => ({ created: 0, updated: 0, unchanged: 0, unknown: [] });
+export const emptyCounts = (): SaveCounts => ({ created: 0, updated: 0, unchanged: 0, unknown: [] });
 
-/** Sub-order lines summed into their order: the console keeps one row per order. */
-function ordersOf(lines: OrderLine[]): OrderLine[] {
-  const byOrder = new Map<string, OrderLine>();
-  const subOrders = new Set<string>();
-  for (const line of lines) {
-    const key = `${line.order_no}\u0000${line.sub_order_no}`;
-    // A sub-order listed twice in one file is one sub-order.
-    if (subOrders.has(key)) continue;
-    subOrders.add(key);
-    const order = byOrder.get(line.order_no);
-    if (!order) {
-      byOrder.set(line.order_no, { ...line, express_nos: [...line.express_nos] });
-      continue;
-    }
-    order.amount_fen += line.amount_fen;
-    order.refund_fen += line.refund_fen;
-    order.quantity += line.quantity;
-    order.express_nos.push(...line.express_nos.filter((no) => !order.express_nos.includes(no)));
-  }
-  return [...byOrder.values()];
+/** An order of a platform file: its sub-order lines summed (the console keeps one row per order). */
+export function addSubOrder(order: OrderLine | undefined, line: OrderLine): OrderLine {
+  if (!order) return { ...line, express_nos: [...line.express_nos] };
+  order.amount_fen += line.amount_fen;
+  order.refund_fen += line.refund_fen;
+  order.quantity += line.quantity;
+  order.express_nos.push(...line.express_nos.filter((no) => !order.express_nos.includes(no)));
+  return order;
 }
 
 const orderStatus = (line: OrderLine): Database['store_orders']['status'] =>
   line.refund_fen >= line.amount_fen && line.amount_fen > 0 ? 'refunded' : /完成|签收/.test(line.status) ? 'signed' : line.shipped_at !== null ? 'shipped' : 'pending';
 
-/** Orders of a platform file written: new ones created, known ones updated where the file says something new. */
-export async function saveOrders(db: Db, team: number, platform: StorePlatform, shop: string, lines: OrderLine[], now: number): Promise<SaveCounts> {
-  const counts = emptyCounts();
-  for (const batch of chunks(ordersOf(lines))) {
-    const existing = await db
-      .selectFrom('store_orders')
-      .selectAll()
-      .where('platform', '=', platform)
-      .where(
-        'order_no',
-        'in',
-        batch.map((order) => order.order_no),
-      )
+type Written = 'store_orders' | 'recon_settlements';
+
+/**
+ * What to do with one item of a file given the row it names (if any): the values it writes, or
+ * 'unknown' when it names no row it may write.
+ */
+type Decide<Item, Row> = (item: Item, row: Row | undefined) => { values: Record<string, unknown>; insert?: Record<string, unknown> } | 'unknown';
+
+/**
+ * The one write loop of every import: each item against the row it names; a new row is inserted
+ * (all in one statement), a known one updated only when the values differ, so the same file twice
+ * writes nothing.
+ */
+async function writeItems<Item, Row extends { id: number; version: number }>(
+  trx: Db,
+  table: Written,
+  items: Item[],
+  rowOf: (item: Item) => Row | undefined,
+  decide: Decide<Item, Row>,
+  keyOf: (item: Item) => string,
+  counts: SaveCounts,
+  now: number,
+): Promise<void> {
+  const fresh: Array<Record<string, unknown>> = [];
+  for (const item of items) {
+    const row = rowOf(item);
+    const decision = decide(item, row);
+    if (decision === 'unknown') {
+      counts.unknown.push(keyOf(item));
+      continue;
+    }
+    if (!row) {
+      if (decision.insert) fresh.push({ ...decision.values, ...decision.insert, created_at: now, updated_at: now });
+      continue;
+    }
+    if (!differs(row, decision.values as Partial<Row>)) {
+      counts.unchanged++;
+      continue;
+    }
+    await trx
+      .updateTable(table as 'store_orders')
+      .set({ ...decision.values, updated_at: now, version: row.version + 1 })
+      .where('id', '=', row.id)
       .execute();
-    const known = new Map(existing.map((row) => [row.order_no, row]));
-    const fresh = [];
-    for (const order of batch) {
+    counts.updated++;
+  }
+  if (fresh.length > 0) await trx.insertInto(table as 'store_orders').values(fresh as unknown as Insertable<Database['store_orders']>[]).execute();
+  counts.created += fresh.length;
+}
+
+/** A chunk of a platform file's orders (sub-orders already summed) written: new ones created, known ones updated where the file says something new. */
+export async function saveOrderChunk(trx: Db, team: number, platform: StorePlatform, shop: string, orders: OrderLine[], now: number, counts: SaveCounts): Promise<void> {
+  const existing = await trx
+    .selectFrom('store_orders')
+    .selectAll()
+    .where('platform', '=', platform)
+    .where(
+      'order_no',
+      'in',
+      orders.map((order) => order.order_no),
+    )
+    .execute();
+  const known = new Map(existing.map((row) => [row.order_no, row]));
+  await writeItems(
+    trx,
+    'store_orders',
+    orders,
+    (order) => known.get(order.order_no),
+    (order, row) => {
       const values = {
         goods_name: order.goods_name.slice(0, 200) || '-',
         sku: order.sku.slice(0, 64),
@@ -109,57 +149,42 @@ export async function saveOrders(db: Db, team: number, platform: StorePlatform, 
         promised_ship_at: order.promised_ship_at,
         shipped_at: order.shipped_at,
       };
-      const row = known.get(order.order_no);
-      if (!row) {
-        fresh.push({ ...values, platform, order_no: order.order_no, shop_name: shop, buyer_nick: '-', team_id: team, created_at: now, updated_at: now });
-        continue;
-      }
-      if (row.team_id !== team) {
-        counts.unknown.push(order.order_no);
-        continue;
-      }
+      if (!row) return { values, insert: { platform, order_no: order.order_no, shop_name: shop, buyer_nick: '-', team_id: team } };
+      if (row.team_id !== team) return 'unknown';
       // The seller's own shipment file has the last word on how an order went out.
       if (row.shipment_recorded === 1) {
         Object.assign(values, { express_company: row.express_company, express_no: row.express_no, shipped_at: row.shipped_at });
         if (values.status !== 'refunded') values.status = row.status;
       }
-      if (!differs(row, values)) {
-        counts.unchanged++;
-        continue;
-      }
-      await db
-        .updateTable('store_orders')
-        .set({ ...values, updated_at: now, version: row.version + 1 })
-        .where('id', '=', row.id)
-        .execute();
-      counts.updated++;
-    }
-    if (fresh.length > 0) await db.insertInto('store_orders').values(fresh).execute();
-    counts.created += fresh.length;
-  }
-  return counts;
+      return { values };
+    },
+    (order) => order.order_no,
+    counts,
+    now,
+  );
 }
 
-/** Settlement lines written, one per flow number: a newer file updates the flows it shares with an older one. */
-export async function saveSettlements(db: Db, team: number, platform: StorePlatform, shop: string, lines: SettlementLine[], now: number): Promise<SaveCounts> {
-  const counts = emptyCounts();
-  const byFlow = new Map(lines.map((line) => [line.flow_no, line]));
-  for (const batch of chunks([...byFlow.values()])) {
-    const existing = await db
-      .selectFrom('recon_settlements')
-      .selectAll()
-      .where('team_id', '=', team)
-      .where('platform', '=', platform)
-      .where(
-        'flow_no',
-        'in',
-        batch.map((line) => line.flow_no),
-      )
-      .execute();
-    const known = new Map(existing.map((row) => [row.flow_no, row]));
-    const fresh = [];
-    for (const line of batch) {
-      const values = {
+/** A chunk of settlement lines written, one per flow number: a newer file updates the flows it shares with an older one. */
+export async function saveSettlementChunk(trx: Db, team: number, platform: StorePlatform, shop: string, lines: SettlementLine[], now: number, counts: SaveCounts): Promise<void> {
+  const existing = await trx
+    .selectFrom('recon_settlements')
+    .selectAll()
+    .where('team_id', '=', team)
+    .where('platform', '=', platform)
+    .where(
+      'flow_no',
+      'in',
+      lines.map((line) => line.flow_no),
+    )
+    .execute();
+  const known = new Map(existing.map((row) => [row.flow_no, row]));
+  await writeItems(
+    trx,
+    'recon_settlements',
+    lines,
+    (line) => known.get(line.flow_no),
+    (line) => ({
+      values: {
         order_no: line.order_no,
         sub_order_no: line.sub_order_no,
         category: line.category,
@@ -170,90 +195,115 @@ export async function saveSettlements(db: Db, team: number, platform: StorePlatf
         fee_affiliate_fen: line.fees.affiliate,
         fee_other_fen: line.fees.other,
         settled_at: line.settled_at,
-      };
-      const row = known.get(line.flow_no);
-      if (!row) {
-        fresh.push({ ...values, team_id: team, platform, shop_name: shop, flow_no: line.flow_no, created_at: now, updated_at: now });
-        continue;
-      }
-      if (!differs(row, values)) {
-        counts.unchanged++;
-        continue;
-      }
-      await db
-        .updateTable('recon_settlements')
-        .set({ ...values, updated_at: now, version: row.version + 1 })
-        .where('id', '=', row.id)
-        .execute();
-      counts.updated++;
-    }
-    if (fresh.length > 0) await db.insertInto('recon_settlements').values(fresh).execute();
-    counts.created += fresh.length;
-  }
-  return counts;
+      },
+      insert: { team_id: team, platform, shop_name: shop, flow_no: line.flow_no },
+    }),
+    (line) => line.flow_no,
+    counts,
+    now,
+  );
 }
 
-/** A shipment file updates the team's orders it names (by order number, else by tracking number) and reports the rest. */
-export async function applyShipments(db: Db, team: number, lines: ShipmentLine[], now: number): Promise<SaveCounts> {
-  const counts = emptyCounts();
-  for (const batch of chunks(lines)) {
-    const rows = await db
-      .selectFrom('store_orders')
-      .select(['id', 'order_no', 'express_no', 'express_company', 'shipped_at', 'status', 'shipment_recorded', 'version'])
-      .where('team_id', '=', team)
-      .where((eb) =>
-        eb.or([
-          eb(
-            'order_no',
-            'in',
-            batch.map((line) => line.order_no),
-          ),
-          eb(
-            'express_no',
-            'in',
-            batch.map((line) => line.express_no),
-          ),
-        ]),
-      )
-      .execute();
-    const byOrder = new Map(rows.map((row) => [row.order_no, row]));
-    const byTracking = new Map(rows.flatMap((row) => (row.express_no ?? '').split(',').map((no) => [no, row] as const)));
-    for (const line of batch) {
-      const row = byOrder.get(line.order_no) ?? byTracking.get(line.express_no);
-      if (!row) {
-        counts.unknown.push(line.order_no);
-        continue;
-      }
-      const values = {
-        express_company: (line.express_company || row.express_company).slice(0, 32),
-        express_no: (row.express_no ?? '').split(',').includes(line.express_no) ? row.express_no : line.express_no,
-        shipped_at: row.shipped_at ?? line.shipped_at ?? now,
-        status: row.status === 'pending' ? ('shipped' as const) : row.status,
-        shipment_recorded: 1,
-      };
-      if (!differs(row, values)) {
-        counts.unchanged++;
-        continue;
-      }
-      await db
-        .updateTable('store_orders')
-        .set({ ...values, updated_at: now, version: row.version + 1 })
-        .where('id', '=', row.id)
-        .execute();
-      counts.updated++;
-    }
-  }
-  return counts;
-}
-
-/** What matching needs of a team's orders and settlement lines. */
-export async function matchInput(db: Db, team: number): Promise<{ orders: OrderToMatch[]; lines: SettlementLine[] }> {
-  const orders = await db
+/** A chunk of a shipment file updates the team's orders it names (by order number, else by tracking number) and reports the rest. */
+export async function applyShipmentChunk(trx: Db, team: number, lines: ShipmentLine[], now: number, counts: SaveCounts): Promise<void> {
+  const rows = await trx
     .selectFrom('store_orders')
-    .select(['order_no', 'amount_fen', 'refund_fen', 'paid_at', 'promised_ship_at', 'shipped_at', 'shipment_recorded'])
+    .select(['id', 'order_no', 'express_no', 'express_company', 'shipped_at', 'status', 'shipment_recorded', 'version'])
     .where('team_id', '=', team)
+    .where((eb) =>
+      eb.or([
+        eb(
+          'order_no',
+          'in',
+          lines.map((line) => line.order_no),
+        ),
+        eb(
+          'express_no',
+          'in',
+          lines.map((line) => line.express_no),
+        ),
+      ]),
+    )
     .execute();
-  const lines = await db.selectFrom('recon_settlements').selectAll().where('team_id', '=', team).execute();
+  const byOrder = new Map(rows.map((row) => [row.order_no, row]));
+  const byTracking = new Map(rows.flatMap((row) => (row.express_no ?? '').split(',').map((no) => [no, row] as const)));
+  await writeItems(
+    trx,
+    'store_orders',
+    lines,
+    (line) => byOrder.get(line.order_no) ?? byTracking.get(line.express_no),
+    (line, row) =>
+      row
+        ? {
+            values: {
+              express_company: (line.express_company || row.express_company).slice(0, 32),
+              express_no: (row.express_no ?? '').split(',').includes(line.express_no) ? row.express_no : line.express_no,
+              shipped_at: row.shipped_at ?? line.shipped_at ?? now,
+              status: row.status === 'pending' ? ('shipped' as const) : row.status,
+              shipment_recorded: 1,
+            },
+          }
+        : 'unknown',
+    (line) => line.order_no,
+    counts,
+    now,
+  );
+}
+
+/** Which orders a match covers: a platform, a shop, a month of payment (China time); each left out means all. */
+export interface MatchScope {
+  platform?: StorePlatform;
+  shop?: string;
+  period?: string;
+}
+
+const CHINA_OFFSET = 8 * 3600_000;
+
+/** The month YYYY-MM as [start, end) epoch milliseconds, China time. */
+export function monthRange(period: string): [number, number] {
+  const [year, month] = period.split('-').map(Number);
+  return [Date.UTC(year, month - 1, 1) - CHINA_OFFSET, Date.UTC(year, month, 1) - CHINA_OFFSET];
+}
+
+/** A settlement line as matching reads it, with what saving needs to mark it as having an order or not. */
+export type StoredLine = SettlementLine & { id: number; has_order: number };
+
+/**
+ * What matching needs of a team's orders and settlement lines in scope: the orders of the shop
+ * and month, every line naming one of them (whenever it was settled), and the lines of the shop
+ * settled in the month that name no order of the team at all.
+ */
+export async function matchInput(db: Db, team: number, scope: MatchScope = {}): Promise<{ orders: OrderToMatch[]; lines: StoredLine[] }> {
+  const range = scope.period ? monthRange(scope.period) : null;
+  const inScope = db
+    .selectFrom('store_orders')
+    .where('team_id', '=', team)
+    .$if(scope.platform !== undefined, (q) => q.where('platform', '=', scope.platform!))
+    .$if(scope.shop !== undefined, (q) => q.where('shop_name', '=', scope.shop!))
+    .$if(range !== null, (q) => q.where('paid_at', '>=', range![0]).where('paid_at', '<', range![1]));
+  const orders = await inScope.select(['order_no', 'amount_fen', 'refund_fen', 'paid_at', 'promised_ship_at', 'shipped_at', 'shipment_recorded']).execute();
+  const scoped = scope.platform !== undefined || scope.shop !== undefined || range !== null;
+  const lines = scoped
+    ? [
+        ...(await db
+          .selectFrom('recon_settlements')
+          .selectAll()
+          .where('team_id', '=', team)
+          .where('order_no', 'in', inScope.select('order_no'))
+          .execute()),
+        ...(await db
+          .selectFrom('recon_settlements as l')
+          .selectAll('l')
+          .where('l.team_id', '=', team)
+          .$if(scope.platform !== undefined, (q) => q.where('l.platform', '=', scope.platform!))
+          .$if(scope.shop !== undefined, (q) => q.where('l.shop_name', '=', scope.shop!))
+          .$if(range !== null, (q) => q.where('l.settled_at', '>=', range![0]).where('l.settled_at', '<', range![1]))
+          .where(({ not, exists, selectFrom }) =>
+            not(exists(selectFrom('store_orders as o').select('o.id').where('o.team_id', '=', team).whereRef('o.order_no', '=', 'l.order_no'))),
+          )
+          .execute()),
+      ]
+    : await db.selectFrom('recon_settlements').selectAll().where('team_id', '=', team).execute();
   return {
     orders: orders.map((order) => ({ ...order, shipment_recorded: order.shipment_recorded === 1 })),
     lines: lines.map((line) => ({
@@ -263,35 +313,56 @@ export async function matchInput(db: Db, team: number): Promise<{ orders: OrderT
   };
 }
 
-/** What matching found written onto the orders (leaving a person's note alone) and the settlement lines; only rows that change are touched. */
-export async function saveResults(db: Db, team: number, results: MatchResult[], now: number): Promise<number> {
-  const current = await db
-    .selectFrom('store_orders')
-    .select(['id', 'order_no', 'outcome', 'expected_fen', 'settled_fen', 'difference_fen', 'fee_fen', 'fee_service_fen', 'fee_commission_fen', 'fee_affiliate_fen', 'fee_other_fen'])
-    .where('team_id', '=', team)
-    .execute();
-  const byOrder = new Map(current.map((row) => [row.order_no, row]));
-  let changed = 0;
+const RESULT_COLUMNS = ['id', 'outcome', 'expected_fen', 'settled_fen', 'difference_fen', 'fee_fen', 'fee_service_fen', 'fee_commission_fen', 'fee_affiliate_fen', 'fee_other_fen', 'reconciled'] as const;
+/** Orders per UPDATE … FROM (VALUES …): eleven parameters each. */
+const RESULT_CHUNK = 1000;
+
+/**
+ * Many orders' results in one statement: a VALUES list joined on the id. Every value is cast, as
+ * PostgreSQL reads a bare parameter in VALUES as text.
+ */
+async function writeResults(trx: Db, rows: Array<Record<(typeof RESULT_COLUMNS)[number], number | string>>, now: number) {
+  const values = rows.map(
+    (row) => sql`(${sql.join(RESULT_COLUMNS.map((column) => (column === 'outcome' ? sql`cast(${row[column]} as varchar(16))` : sql`cast(${row[column]} as bigint)`)))})`,
+  );
+  const set = RESULT_COLUMNS.filter((column) => column !== 'id').map((column) => sql`${sql.ref(column)} = ${sql.ref(`v.${column}`)}`);
+  await sql`with v(${sql.join(RESULT_COLUMNS.map((column) => sql.ref(column)))}) as (values ${sql.join(values)})
+    update store_orders set ${sql.join(set)}, updated_at = ${now} from v where store_orders.id = v.id`.execute(trx);
+}
+
+/**
+ * What matching found written onto the orders in scope (leaving a person's note alone) and their
+ * settlement lines (whether an order carries them): only rows that change are written, many per
+ * statement, so 100,000 orders save in well under a second.
+ */
+export async function saveResults(db: Db, team: number, results: MatchResult[], lines: StoredLine[], now: number): Promise<number> {
+  const numbers = results.filter((result) => result.has_order).map((result) => result.order_no);
+  const current = new Map<string, Record<string, unknown> & { id: number }>();
+  for (const batch of chunks(numbers, RESULT_CHUNK)) {
+    const rows = await db
+      .selectFrom('store_orders')
+      .select(['id', 'order_no', ...RESULT_COLUMNS.filter((column) => column !== 'id')])
+      .where('team_id', '=', team)
+      .where('order_no', 'in', batch)
+      .execute();
+    for (const row of rows) current.set(row.order_no, row);
+  }
+  const changed: Array<Record<(typeof RESULT_COLUMNS)[number], number | string>> = [];
+  for (const result of results) {
+    const row = current.get(result.order_no);
+    if (!row) continue;
+    const values = { ...resultColumns(result), reconciled: result.outcome === 'matched' || result.outcome === 'refunded' ? 1 : 0 };
+    if (differs(row, values)) changed.push({ id: row.id, ...values });
+  }
+  const orphan = new Set(results.filter((result) => !result.has_order).map((result) => result.order_no));
+  const flips = [0, 1].map((hasOrder) => lines.filter((line) => (orphan.has(line.order_no) ? 0 : 1) === hasOrder && line.has_order !== hasOrder).map((line) => line.id));
   await db.transaction().execute(async (trx) => {
-    for (const result of results) {
-      const row = byOrder.get(result.order_no);
-      if (!row) continue;
-      const values = resultColumns(result);
-      if (!differs(row, values)) continue;
-      changed++;
-      await trx
-        .updateTable('store_orders')
-        .set({ ...values, reconciled: result.outcome === 'matched' || result.outcome === 'refunded' ? 1 : 0, updated_at: now })
-        .where('id', '=', row.id)
-        .execute();
-    }
-    const orphans = results.filter((result) => !result.has_order).map((result) => result.order_no);
-    await trx.updateTable('recon_settlements').set({ has_order: 1 }).where('team_id', '=', team).where('has_order', '=', 0).execute();
-    for (const batch of chunks(orphans)) {
-      await trx.updateTable('recon_settlements').set({ has_order: 0 }).where('team_id', '=', team).where('order_no', 'in', batch).execute();
+    for (const batch of chunks(changed, RESULT_CHUNK)) await writeResults(trx, batch, now);
+    for (const [hasOrder, ids] of flips.entries()) {
+      for (const batch of chunks(ids, RESULT_CHUNK)) await trx.updateTable('recon_settlements').set({ has_order: hasOrder }).where('id', 'in', batch).execute();
     }
   });
-  return changed;
+  return changed.length;
 }
 
 /** The team's orders with what matching found, for the summary and the export. */

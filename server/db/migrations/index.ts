@@ -11,6 +11,7 @@ import { migration as screens } from './0009_screens';
 import { migration as robotRuleVersions } from './0010_robot_rule_versions';
 import { migration as quoting } from './0011_quoting';
 import { migration as reconciliation } from './0012_reconciliation';
+import { migration as reconImports } from './0013_recon_imports';
 import { migration as reconMenus } from './0014_recon_menus';
 
 /**
@@ -30,5 +31,6 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0010_robot_rule_versions', robotRuleVersions],
   ['0011_quoting', quoting],
   ['0012_reconciliation', reconciliation],
+  ['0013_recon_imports', reconImports],
   ['0014_recon_menus', reconMenus],
 ];

@@ -73,8 +73,9 @@ export const RECON_IMPORT_PROGRESS_MS = 500;
 
 /**
  * An import as a job kept in the database, so whichever server process answers the poll knows it.
- * `reading` counts bytes of the file read (bytes_done / bytes_total is the progress bar) and rows
- * parsed; `writing` is the last batches going to the database (a preview skips it).
+ * A job reads its file twice: `reading` checks every row (a preview ends there), `writing` reads it
+ * again and writes it in chunks. In each state bytes_done / bytes_total is that pass's progress
+ * (the bar fills once while reading, once while writing) and rows_done the data rows it has reached.
  */
 export const ReconImportJob = Type.Object({
   id: Type.Integer(),
@@ -99,7 +100,8 @@ export const ReconImportJob = Type.Object({
 });
 export type ReconImportJob = Static<typeof ReconImportJob>;
 
-export const ReconImportJobParams = Type.Object({ id: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
+/** The job's id as the path carries it (the server does not coerce path parameters to numbers). */
+export const ReconImportJobParams = Type.Object({ id: Type.String({ pattern: '^[1-9][0-9]{0,9}$' }) }, { additionalProperties: false });
 export type ReconImportJobParams = Static<typeof ReconImportJobParams>;
 
 /** `GET /api/reconciliation/imports`: the team's most recent jobs, newest first (the import history). */
