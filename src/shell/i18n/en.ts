@@ -341,7 +341,7 @@ export const en: Messages = {
     areas: {
       title: 'Four business areas',
       quote: { title: 'Quoting', text: 'Handle spot and transfer price asks in one place, quote automatically or by hand, and ask for add-ons any time.' },
-      reconcile: { title: 'Reconciliation', text: 'Match shipments against Douyin, Kuaishou and WeChat store orders and bills, and see every difference at a glance.' },
+      reconcile: { title: 'Reconciliation', text: 'Import Douyin, Kuaishou and WeChat store orders, settlement files and shipments; they are matched order by order and the differences summed up per shop and month.' },
       goods: { title: 'Goods', text: 'Manage the goods list, comments and statistics, with poster design and work orders alongside.' },
       message: { title: 'Messages', text: 'Instant messaging between users, groups and robots, so every price ask arrives in real time.' },
     },
@@ -349,7 +349,7 @@ export const en: Messages = {
       title: 'Get started in three steps',
       register: { title: 'Register your team', text: 'Create a team account, invite members and assign roles.' },
       quote: { title: 'Ask or quote', text: 'Send a price ask or answer one, and follow its progress.' },
-      settle: { title: 'Reconcile and settle', text: 'Import shipments and store bills, then settle once they match.' },
+      settle: { title: 'Reconcile and settle', text: 'Import the platform orders, settlement files and shipments, run matching, explain the differences and export them.' },
     },
     features: {
       headline: "One console for a seller's daily work",
@@ -363,9 +363,9 @@ export const en: Messages = {
       },
       reconcile: {
         summary: 'Orders and bills checked across platforms, so settlement rests on facts.',
-        shipments: 'Import shipments and match them to orders',
-        bills: 'Reconcile Douyin, Kuaishou and WeChat store bills',
-        orders: 'Order screens per platform',
+        shipments: 'Import shipments: orders are updated by number, unknown numbers listed',
+        bills: 'Douyin flows, Kuaishou bills and WeChat fund flows checked order by order',
+        orders: 'Order screens per platform with the outcome, filtered by outcome, shop and month',
       },
       goods: {
         summary: 'Day-to-day management of goods, from listing to promotion.',
