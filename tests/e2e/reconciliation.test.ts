@@ -133,5 +133,6 @@ describe('reconciliation in the browser', () => {
     await page.getByText('6900000000000006').first().waitFor();
     await shoot(page, 'douyin-orders');
     await context.close();
-  });
+    // Fourteen imports of real files through the browser, two match runs and an export.
+  }, 300_000);
 });
