@@ -87,7 +87,8 @@ describe('reconciliation in the browser', () => {
     expect(first.map((result) => result.created + result.updated)).toEqual([8, 8, 2, 2, 2, 2, 9]);
     // Two title rows above the Kuaishou header.
     expect(first[2]!.headerRow).toBe('第 3 行');
-    await page.getByText('抖音测试店').first().waitFor();
+    // The history lists the newest ten first.
+    await page.getByText('shipments.xlsx').first().waitFor();
     await shoot(page, 'import-history');
 
     await page.goto(`${e2e.server.url}/bill/summary`);
