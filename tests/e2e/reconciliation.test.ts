@@ -100,7 +100,7 @@ describe('reconciliation in the browser', () => {
 
     // Explain Douyin's short settlement from the drill-down.
     await page.locator('tr', { hasText: '抖音测试店' }).locator('.recon-outcome-tag', { hasText: '金额不符' }).first().click();
-    const drawer = page.locator('.ant-drawer-content');
+    const drawer = page.locator('.ant-drawer');
     await drawer.getByText('6900000000000002').waitFor();
     await shoot(page, 'drill');
     await drawer.getByRole('button', { name: '标记已说明' }).click();
