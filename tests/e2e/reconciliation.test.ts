@@ -102,7 +102,6 @@ describe('reconciliation in the browser', () => {
     await page.locator('tr', { hasText: '抖音测试店' }).locator('.recon-outcome-tag', { hasText: '金额不符' }).first().click();
     const drawer = page.locator('.ant-drawer');
     await drawer.getByText('6900000000000002').waitFor();
-    await shoot(page, 'drill');
     await drawer.getByRole('button', { name: '标记已说明' }).click();
     await page.getByPlaceholder('例如：平台少结 5 元，已提交申诉').fill('平台少结 5 元，已申诉');
     await page.getByRole('button', { name: '保存说明' }).click();
