@@ -57,9 +57,8 @@ export function ExplainDialog({ record, onClose, onSaved }: ExplainDialogProps) 
       onOk={() => form.submit()}
       onCancel={onClose}
       destroyOnHidden
-      afterOpenChange={(open) => open && form.setFieldsValue({ note: String(record?.explain_note ?? '') })}
     >
-      <Form form={form} layout="vertical" onFinish={(values) => void save(values)} preserve={false}>
+      <Form form={form} layout="vertical" onFinish={(values) => void save(values)} preserve={false} initialValues={{ note: String(record?.explain_note ?? '') }}>
         <Form.Item name="note" label={t('reconExplainNote')} rules={[{ required: true, whitespace: true, message: t('reconExplainRequired') }]}>
           <Input.TextArea autoFocus rows={3} maxLength={NOTE_MAX} showCount placeholder={t('reconExplainPlaceholder')} />
         </Form.Item>
