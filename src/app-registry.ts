@@ -38,5 +38,14 @@ const builtin: EngineRegistry = {
 /** The business areas' bespoke widgets (src/widgets/<area>/): a name taken twice is an error. */
 export const appRegistry: EngineRegistry = extendRegistry(builtin, {
   cells: GOODS_CELLS,
-  blocks: { lowStock: lazy(() => import('./widgets/goods/LowStockBlock')) },
+  actions: {
+    // Reconciliation: 标记已说明 on the platform order screens.
+    reconExplain: lazy(() => import('./widgets/reconciliation/ExplainAction')),
+  },
+  blocks: {
+    lowStock: lazy(() => import('./widgets/goods/LowStockBlock')),
+    // Reconciliation: platform files in (bill/core/ImportSend), the summary per shop × month (bill/summary).
+    reconImport: lazy(() => import('./widgets/reconciliation/ImportBlock')),
+    reconSummary: lazy(() => import('./widgets/reconciliation/SummaryBlock')),
+  },
 });

@@ -9,6 +9,9 @@ import type { CrudFilter, DataProvider, GetListParams } from '../widgets/interfa
 import type { EngineHost } from './host';
 
 const resourceUrl = (name: string, path: string) => `/api/resources/${encodeURIComponent(name)}/${path}`;
+const RECON = '/api/reconciliation';
+/** A platform export can run to a hundred megabytes: its upload gets longer than a request's default. */
+const UPLOAD_TIMEOUT_MS = 30 * 60_000;
 
 /** The server filters by a flat list of conditions, all of which hold: `and` groups flatten into it. */
 function flatFilters(filters: CrudFilter[]): Filter[] {
@@ -85,6 +88,19 @@ export function createDataProvider({ request, download }: Pick<EngineHost, 'requ
     aggregate: ({ resource, meta, ...body }) => request(resourceUrl(resource, 'aggregate'), { ...body, filters: body.filters && flatFilters(body.filters) }, silent(meta)),
     action: ({ resource, id, action, version, params, meta }) =>
       request(resourceUrl(resource, `${id}/actions/${encodeURIComponent(action)}`), { version, params }, silent(meta)),
+    reconciliation: {
+      startImport: ({ kind, shop, preview, file, onUploadProgress }) => {
+        const body = new FormData();
+        body.append('file', file);
+        const query = new URLSearchParams({ kind, ...(shop ? { shop } : {}), preview: preview ? '1' : '0' });
+        return request(`${RECON}/imports?${query}`, body, { silent: true, timeout: UPLOAD_TIMEOUT_MS, onUploadProgress });
+      },
+      importJob: (id) => request(`${RECON}/imports/${id}`, undefined, { method: 'GET', silent: true }),
+      importHistory: () => request(`${RECON}/imports`, undefined, { method: 'GET' }),
+      summary: (query) => request(`${RECON}/summary`, query),
+      match: (body) => request(`${RECON}/match`, body),
+      exportDifferences: (filename) => download(`${RECON}/differences/export`, filename),
+    },
 
     prefetchList(params) {
       const key = aheadKey(params);

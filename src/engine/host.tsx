@@ -17,6 +17,15 @@ export interface EngineUser {
   team_type: number;
 }
 
+export interface EngineRequestOptions {
+  silent?: boolean;
+  method?: 'GET' | 'POST';
+  /** ms; the console's default when not given (a big upload needs longer). */
+  timeout?: number;
+  /** A FormData body's progress as it goes out: bytes sent, bytes in all. */
+  onUploadProgress?(loaded: number, total: number): void;
+}
+
 export interface EngineHost {
   lang: Lang;
   /** The console's i18n, for the engine's own strings (the `engine` group of the catalogues). */
@@ -25,7 +34,7 @@ export interface EngineHost {
    * The console's one request client: POST JSON (or FormData) to `url`, resolve the envelope's
    * `data`, reject with `{code, msg, status}` (already shown to the user unless `silent`).
    */
-  request<T>(url: string, body?: unknown, options?: { silent?: boolean; method?: 'GET' | 'POST' }): Promise<T>;
+  request<T>(url: string, body?: unknown, options?: EngineRequestOptions): Promise<T>;
   /** Saves what `url` answers (an export) as a file, with the user's credentials. */
   download(url: string, filename: string): Promise<void>;
   /**

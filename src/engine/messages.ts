@@ -4,6 +4,7 @@
  * the type check.
  */
 import { ENGINE_FORM_MESSAGE_KEYS, type EngineFormMessageKey } from './form/messages';
+import { RECON_MESSAGE_KEYS, type ReconMessageKey } from '../widgets/interface/recon-messages';
 
 export const ENGINE_MESSAGE_KEYS = [
   // resolving and drawing a screen
@@ -124,11 +125,16 @@ export const ENGINE_MESSAGE_KEYS = [
   'transitionFailed',
 ] as const;
 /** Every key the host's `t` takes: the engine core's and the form/detail renderers' (group `engineForm`). */
-export type EngineMessageKey = (typeof ENGINE_MESSAGE_KEYS)[number] | EngineFormMessageKey;
+export type EngineMessageKey = (typeof ENGINE_MESSAGE_KEYS)[number] | EngineFormMessageKey | ReconMessageKey;
 
 const FORM_KEYS: ReadonlySet<string> = new Set(ENGINE_FORM_MESSAGE_KEYS);
+/** Reconciliation's widgets' strings (group `engineRecon`). */
+const RECON_KEYS: ReadonlySet<string> = new Set(RECON_MESSAGE_KEYS);
 
 /** Where a key lives in the console's catalogues, for the host adapter: `t(engineMessagePath(key), params)`. */
-export function engineMessagePath(key: EngineMessageKey): `engine.${(typeof ENGINE_MESSAGE_KEYS)[number]}` | `engineForm.${EngineFormMessageKey}` {
+export function engineMessagePath(
+  key: EngineMessageKey,
+): `engine.${(typeof ENGINE_MESSAGE_KEYS)[number]}` | `engineForm.${EngineFormMessageKey}` | `engineRecon.${ReconMessageKey}` {
+  if (RECON_KEYS.has(key)) return `engineRecon.${key as ReconMessageKey}`;
   return FORM_KEYS.has(key) ? `engineForm.${key as EngineFormMessageKey}` : `engine.${key as (typeof ENGINE_MESSAGE_KEYS)[number]}`;
 }

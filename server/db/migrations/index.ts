@@ -14,6 +14,7 @@ import { migration as reconciliation } from './0012_reconciliation';
 import { migration as reconImports } from './0013_recon_imports';
 import { migration as quotingIndexes } from './0014_quoting_indexes';
 import { migration as keywordIndex } from './0015_keyword_index';
+import { migration as reconMenus } from './0016_recon_menus';
 
 /**
  * Every migration in order. A landed migration is never edited: a change to the schema is a new
@@ -35,4 +36,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0013_recon_imports', reconImports],
   ['0014_quoting_indexes', quotingIndexes],
   ['0015_keyword_index', keywordIndex],
+  ['0016_recon_menus', reconMenus],
 ];

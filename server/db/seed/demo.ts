@@ -34,7 +34,7 @@ const ROLES = {
     remark: '发起询价、管理商品与对账',
     permissions: SELLER_RESOURCE_PERMISSIONS,
     menus: ['Common', 'Question', 'Purchase', 'Sign', 'Dashboard', 'Index', 'Workbench', 'AskPrice', 'FindAddprice',
-      'FindOrdinary', 'Bill', 'BillCore', 'DouyinOrder', 'KuaishouOrder', 'WechatOrder', 'importsend', 'StoreBill',
+      'FindOrdinary', 'Bill', 'BillCore', 'DouyinOrder', 'KuaishouOrder', 'WechatOrder', 'importsend', 'ReconSummary', 'StoreBill',
       'Goods', 'GoodsList', 'GoodsManagement', 'GoodsComment', 'GoodsStatistics', 'OrderNotice', 'PosterDesign',
       'ProductCenter', 'Cashier', 'Explorer', 'WorkOrder', 'Trade', 'Chat', 'ChatAssistant', 'SpeechSynthesis',
       'Account', 'QuotationLink', 'Main', 'HandleFind', 'UserCenter', 'ChangePassword'],

@@ -85,7 +85,10 @@ export const MENU: MenuSeed[] = [
           leaf('/bill/core/ImportSend', 'importsend', '导入发货', 'Import Shipments', '', true),
         ],
       },
+      leaf('/bill/summary', 'ReconSummary', '对账汇总', 'Reconciliation Summary'),
       leaf('/bill/store', 'StoreBill', '店铺账单', 'Store Bills'),
+      // Admins only (the seller role is not given it): which platform column means which field.
+      leaf('/bill/column-maps', 'ReconColumnMaps', '平台字段映射', 'Platform Column Maps'),
     ],
   },
   {

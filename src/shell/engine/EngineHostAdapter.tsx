@@ -26,7 +26,7 @@ const onScreenPublished: EngineHost['onScreenPublished'] = (listener) => {
 };
 
 const hostRequest: EngineHost['request'] = (url, body, options) =>
-  request(url, { body, silent: options?.silent, method: options?.method, inline: true });
+  request(url, { body, silent: options?.silent, method: options?.method, timeout: options?.timeout, onUploadProgress: options?.onUploadProgress, inline: true });
 
 const hostDownload: EngineHost['download'] = (url, filename) => download(url, filename);
 

@@ -31,6 +31,8 @@ export interface RequestOptions {
    * instead of taking the whole console to /403.
    */
   inline?: boolean;
+  /** Called as a FormData body goes out (bytes sent, bytes in all): a file upload's progress bar. */
+  onUploadProgress?(loaded: number, total: number): void;
 }
 
 const DEFAULT_MESSAGES: Record<number, MessageKey> = {
@@ -91,7 +93,39 @@ interface Answer<T> {
   file?: Blob;
 }
 
+const headersOf = (token: string | null): Record<string, string> => ({
+  ...(token ? { Authorization: `Bearer ${token}` } : {}),
+  'Accept-Language': languageStore.get(),
+});
+
+/**
+ * An upload that reports its progress: fetch cannot tell how much of a body has gone out, an
+ * XMLHttpRequest can. Answers as send does (the envelope; a network failure rejects).
+ */
+function sendWithProgress<T>(url: string, options: RequestOptions & { body: FormData }, token: string | null): Promise<Answer<T>> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(options.method ?? 'POST', new URL(url, globalThis.location.origin));
+    for (const [name, value] of Object.entries(headersOf(token))) xhr.setRequestHeader(name, value);
+    xhr.timeout = options.timeout ?? settings.requestTimeout;
+    xhr.upload.onprogress = (event) => options.onUploadProgress?.(event.loaded, event.lengthComputable ? event.total : 0);
+    xhr.onload = () => {
+      let body: Envelope<T> | null;
+      try {
+        body = JSON.parse(xhr.responseText) as Envelope<T>;
+      } catch {
+        // Not an envelope (a proxy's error page): the status tells what happened.
+        body = null;
+      }
+      resolve({ status: xhr.status, body });
+    };
+    xhr.onerror = xhr.ontimeout = xhr.onabort = () => reject(new Error('network'));
+    xhr.send(options.body);
+  });
+}
+
 async function send<T>(url: string, options: RequestOptions, token: string | null): Promise<Answer<T>> {
+  if (options.onUploadProgress && options.body instanceof FormData) return sendWithProgress<T>(url, { ...options, body: options.body }, token);
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeout ?? settings.requestTimeout);
   const json = options.body !== undefined && !(options.body instanceof FormData);
@@ -101,8 +135,7 @@ async function send<T>(url: string, options: RequestOptions, token: string | nul
       method: options.method ?? 'POST',
       headers: {
         ...(json ? { 'Content-Type': 'application/json;charset=UTF-8' } : {}),
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-        'Accept-Language': languageStore.get(),
+        ...headersOf(token),
       },
       body: json ? JSON.stringify(options.body) : (options.body as FormData | undefined),
       credentials: 'same-origin',

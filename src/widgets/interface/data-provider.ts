@@ -5,6 +5,7 @@
  * the engine's renderers and to widgets alike, so no widget or renderer ever builds a resource URL.
  */
 import type { Filter, HistoryEntry, ImportReport, ListPage, ResourceDefinition, ResourceRecord, Sort } from '../../contract/resource';
+import type { ReconciliationData } from './reconciliation-data';
 
 /** A condition on one field, as the server filters (contract/resource.ts Filter). */
 export type FieldFilter = Filter;
@@ -112,6 +113,8 @@ export interface DataProvider {
   import(params: ImportParams): Promise<ImportReport>;
   aggregate(params: AggregateParams): Promise<AggregateRow[]>;
   action(params: ActionParams): Promise<ResourceRecord>;
+  /** Reconciliation's own API: platform files in, matching, the summary, the differences. */
+  reconciliation: ReconciliationData;
   /**
    * Reads a list page ahead of the list that will show it (a menu click). The list that reads the
    * same params takes this answer instead of asking again; see takeAhead. Answers the page.

@@ -1,3 +1,5 @@
+import type { ReconMessageKey } from './recon-messages';
+
 /**
  * The strings widgets draw, by key. Their texts are the engine's (the `engine` and `engineForm`
  * groups of the console's catalogues): the engine hands its typed `t` to widgets as theirs, so a key
@@ -45,4 +47,5 @@ export type WidgetMessageKey =
   | 'formRtQuote'
   | 'formRtClear'
   | 'formRtUndo'
-  | 'formRtRedo';
+  | 'formRtRedo'
+  | ReconMessageKey;

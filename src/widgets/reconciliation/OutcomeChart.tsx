@@ -1,0 +1,89 @@
+/**
+ * The summary's chart: orders per outcome, one stacked bar per shop × month, in the outcomes'
+ * colours. ECharts is big, so this module is only ever loaded lazily (SummaryBlock's lazy import):
+ * it stays out of the console's main chunk and out of the summary's first draw.
+ */
+import { useEffect, useRef } from 'react';
+import { theme } from 'antd';
+import * as echarts from 'echarts/core';
+import { BarChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import { CanvasRenderer } from 'echarts/renderers';
+import type { ReconSummaryRow } from '../../contract/api/reconciliation';
+import type { Choice } from '../interface/choices';
+
+echarts.use([BarChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+
+/** antd's preset tag colours as chart colours (a tag's colour name is not a CSS colour for most of them). */
+const PRESET: Record<string, string> = {
+  green: '#52c41a',
+  red: '#f5222d',
+  orange: '#fa8c16',
+  gold: '#faad14',
+  purple: '#722ed1',
+  magenta: '#eb2f96',
+  volcano: '#fa541c',
+  cyan: '#13c2c2',
+  blue: '#1677ff',
+  default: '#bfbfbf',
+};
+
+export interface OutcomeChartProps {
+  rows: ReconSummaryRow[];
+  outcomes: Choice[];
+  /** The bar's label: shop and month. */
+  labelOf(row: ReconSummaryRow): string;
+  /** A bar segment clicked: that row's orders of that outcome. */
+  onPick(row: ReconSummaryRow, outcome: string): void;
+}
+
+export default function OutcomeChart({ rows, outcomes, labelOf, onPick }: OutcomeChartProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const chart = useRef<echarts.EChartsType | null>(null);
+  const { token } = theme.useToken();
+
+  useEffect(() => {
+    const instance = echarts.init(box.current!);
+    chart.current = instance;
+    const resize = new ResizeObserver(() => instance.resize());
+    resize.observe(box.current!);
+    return () => {
+      resize.disconnect();
+      instance.dispose();
+      chart.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    const instance = chart.current;
+    if (!instance) return;
+    const shown = outcomes.filter((outcome) => rows.some((row) => (row.counts[String(outcome.value)] ?? 0) > 0));
+    instance.setOption(
+      {
+        textStyle: { fontFamily: token.fontFamily },
+        tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+        legend: { top: 0, type: 'scroll', textStyle: { color: token.colorText } },
+        grid: { left: 8, right: 8, bottom: 8, top: 40, containLabel: true },
+        xAxis: { type: 'category', data: rows.map(labelOf), axisLabel: { color: token.colorTextSecondary, interval: 0, hideOverlap: true } },
+        yAxis: { type: 'value', minInterval: 1, axisLabel: { color: token.colorTextSecondary }, splitLine: { lineStyle: { color: token.colorSplit } } },
+        series: shown.map((outcome) => ({
+          type: 'bar',
+          stack: 'orders',
+          name: outcome.label,
+          id: String(outcome.value),
+          itemStyle: { color: PRESET[outcome.color ?? 'default'] ?? outcome.color },
+          emphasis: { focus: 'series' },
+          data: rows.map((row) => row.counts[String(outcome.value)] ?? 0),
+        })),
+      },
+      { notMerge: true },
+    );
+    instance.off('click');
+    instance.on('click', (event) => {
+      const row = rows[event.dataIndex];
+      if (row && event.seriesId) onPick(row, event.seriesId);
+    });
+  }, [rows, outcomes, labelOf, onPick, token]);
+
+  return <div ref={box} className="recon-chart" role="img" aria-label={outcomes.map((o) => o.label).join('、')} />;
+}
