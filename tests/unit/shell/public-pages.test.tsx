@@ -40,7 +40,7 @@ describe('the public pages', () => {
     renderAt(<ProductPage />);
     expect(heading('一个控制台，覆盖卖家的日常工作')).toBeTruthy();
     for (const area of ['询价报价', '对账', '商品', '团队']) expect(heading(area)).toBeTruthy();
-    expect(screen.getByText('抖音、快手、微信小店账单对账')).toBeTruthy();
+    expect(screen.getByText('抖音动账明细、快手货款账单、微信资金流水与订单逐笔核对')).toBeTruthy();
     expect(screen.getAllByRole('link', { name: LOGIN }).map((a) => a.getAttribute('href'))).toEqual(['/login', '/login']);
     expect(document.title).toBe('产品功能 - 电商卖家控制台');
   });
