@@ -4,15 +4,22 @@
  * interface (widgets/interface/host.ts) and never imports the engine.
  */
 import { useMemo, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { UPLOAD_FIELD, type UploadData } from '../contract/upload';
 import { WidgetHostContext, type WidgetHost } from '../widgets/interface/host';
-import { useRecord, useResourceDefinition, useResourceList } from './data';
+import { useRecord, useResourceDefinition, useResourceList, useRevalidateResource } from './data';
 import { useDictionary } from './dictionaries';
 import { EngineHostProvider, type EngineHost } from './host';
 import { useDictionaryChoices, useLookupLabel } from './options';
 import { useListController } from './list/use-list-controller';
 import { useDetailController } from './detail/use-detail-controller';
 import { EngineRegistryContext, type EngineRegistry } from './registry';
+
+/** The address's query as a plain object, the same one while the address stays. */
+function useQuery(): Record<string, string> {
+  const [params] = useSearchParams();
+  return useMemo(() => Object.fromEntries(params), [params]);
+}
 
 /** The reads and controllers widgets share with the renderers: the engine's own hooks. */
 const READS = {
@@ -24,7 +31,11 @@ const READS = {
   useLookupLabel,
   useListController,
   useDetailController,
+  useRevalidate: useRevalidateResource,
+  useQuery,
 } satisfies Partial<WidgetHost>;
+
+const hearNothing: WidgetHost['onLive'] = () => () => {};
 
 export function widgetHostOf(host: EngineHost): WidgetHost {
   return {
@@ -34,6 +45,9 @@ export function widgetHostOf(host: EngineHost): WidgetHost {
     t: host.t,
     navigate: host.navigate,
     data: host.data,
+    onLive: host.onLive ?? hearNothing,
+    ...(host.openChat ? { openChat: host.openChat } : {}),
+    user: { id: host.user.id, team_id: host.user.team_id, team_type: host.user.team_type },
     upload(file, kind) {
       const body = new FormData();
       body.append(UPLOAD_FIELD, file);
