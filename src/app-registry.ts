@@ -11,6 +11,7 @@ import type { EngineRegistry } from './engine/registry';
 import { BUILTIN_CELLS } from './widgets/cells';
 import { CopyButton } from './widgets/cells/copyable';
 import { GOODS_CELLS } from './widgets/goods';
+import { QUOTING_ACTIONS, QUOTING_BLOCKS } from './widgets/quoting';
 import { extendRegistry, lazyWidgets } from './widgets/interface/registry';
 import { missingWidget } from './widgets/MissingWidget';
 
@@ -38,5 +39,6 @@ const builtin: EngineRegistry = {
 /** The business areas' bespoke widgets (src/widgets/<area>/): a name taken twice is an error. */
 export const appRegistry: EngineRegistry = extendRegistry(builtin, {
   cells: GOODS_CELLS,
-  blocks: { lowStock: lazy(() => import('./widgets/goods/LowStockBlock')) },
+  actions: QUOTING_ACTIONS,
+  blocks: { lowStock: lazy(() => import('./widgets/goods/LowStockBlock')), ...QUOTING_BLOCKS },
 });

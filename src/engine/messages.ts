@@ -4,6 +4,7 @@
  * the type check.
  */
 import { ENGINE_FORM_MESSAGE_KEYS, type EngineFormMessageKey } from './form/messages';
+import { QUOTING_MESSAGE_KEYS, type QuotingMessageKey } from '../widgets/interface/quoting-messages';
 
 export const ENGINE_MESSAGE_KEYS = [
   // resolving and drawing a screen
@@ -120,11 +121,15 @@ export const ENGINE_MESSAGE_KEYS = [
   'importDone',
 ] as const;
 /** Every key the host's `t` takes: the engine core's and the form/detail renderers' (group `engineForm`). */
-export type EngineMessageKey = (typeof ENGINE_MESSAGE_KEYS)[number] | EngineFormMessageKey;
+export type EngineMessageKey = (typeof ENGINE_MESSAGE_KEYS)[number] | EngineFormMessageKey | QuotingMessageKey;
 
 const FORM_KEYS: ReadonlySet<string> = new Set(ENGINE_FORM_MESSAGE_KEYS);
+const QUOTING_KEYS: ReadonlySet<string> = new Set(QUOTING_MESSAGE_KEYS);
 
 /** Where a key lives in the console's catalogues, for the host adapter: `t(engineMessagePath(key), params)`. */
-export function engineMessagePath(key: EngineMessageKey): `engine.${(typeof ENGINE_MESSAGE_KEYS)[number]}` | `engineForm.${EngineFormMessageKey}` {
+export function engineMessagePath(
+  key: EngineMessageKey,
+): `engine.${(typeof ENGINE_MESSAGE_KEYS)[number]}` | `engineForm.${EngineFormMessageKey}` | `quoting.${QuotingMessageKey}` {
+  if (QUOTING_KEYS.has(key)) return `quoting.${key as QuotingMessageKey}`;
   return FORM_KEYS.has(key) ? `engineForm.${key as EngineFormMessageKey}` : `engine.${key as (typeof ENGINE_MESSAGE_KEYS)[number]}`;
 }

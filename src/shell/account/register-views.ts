@@ -6,6 +6,5 @@ nativeViews.register('main/password', lazy(() => import('./ChangePasswordView'))
 nativeViews.register('main/user-center', lazy(() => import('./UserCenterView')));
 nativeViews.register('personal/quotation-link', lazy(() => import('../share/QuotationLinkView')));
 nativeViews.register('setting/notice', lazy(() => import('../notices/NoticeAdminView')));
-nativeViews.register('main/handlefind', lazy(() => import('../notices/HandleFindView')));
 nativeViews.register('setting/error-log', lazy(() => import('../errors/ErrorLogView')));
 nativeViews.register('setting/designer', lazy(() => import('../designer/DesignerView')));
