@@ -84,7 +84,13 @@ const ASK_WORKFLOW: Workflow = {
   transitions: [
     { name: 'close', label: label('关闭询价', 'Close'), from: OPEN_ASK, to: 'closed', who: { owner: 'team' }, confirm: label('关闭后报价方不能再报价，确定关闭？', 'Quoting teams can no longer quote. Close it?') },
     { name: 'urge', label: label('催报价', 'Urge quotes'), from: OPEN_ASK, who: { owner: 'team' } },
-    { name: 'addprice', label: label('加价', 'Raise price'), from: OPEN_ASK, who: { owner: 'team' } },
+    {
+      name: 'addprice',
+      label: label('加价', 'Raise price'),
+      from: OPEN_ASK,
+      who: { owner: 'team' },
+      params: [{ name: 'price_fen', title: label('新的期望单价', 'New expected price'), type: 'money', required: true, minimum: 1 }],
+    },
     { name: 'reask', label: label('再次询价', 'Ask again'), from: ['closed', 'expired'], who: { owner: 'team' } },
   ],
   serverOwned: ['handle_mode', 'parent_ask_id', 'urged_at', 'contact_name', 'contact_mobile'],
@@ -107,8 +113,22 @@ const QUEUE_WORKFLOW: Workflow = {
   states: statesOf(QUEUE_STATES),
   transitions: [
     { name: 'claim', label: label('认领', 'Claim'), from: ['open'], to: 'claimed', who: { teamTypes: [QUOTING, OPERATION], owner: 'team' } },
-    { name: 'assign', label: label('指派', 'Assign'), from: ['open', 'claimed'], to: 'claimed', who: { teamTypes: [QUOTING, OPERATION], owner: 'team' } },
-    { name: 'decline', label: label('拒绝报价', 'Decline'), from: ['open', 'claimed'], to: 'declined', who: { teamTypes: [QUOTING, OPERATION], owner: 'team' } },
+    {
+      name: 'assign',
+      label: label('指派', 'Assign'),
+      from: ['open', 'claimed'],
+      to: 'claimed',
+      who: { teamTypes: [QUOTING, OPERATION], owner: 'team' },
+      params: [{ name: 'assignee_id', title: label('处理人', 'Assignee'), type: 'lookup', required: true, lookup: { resource: 'users', label: 'name' } }],
+    },
+    {
+      name: 'decline',
+      label: label('拒绝报价', 'Decline'),
+      from: ['open', 'claimed'],
+      to: 'declined',
+      who: { teamTypes: [QUOTING, OPERATION], owner: 'team' },
+      params: [{ name: 'reason', title: label('拒绝原因', 'Reason'), type: 'text', required: true, maxLength: 255 }],
+    },
   ],
   serverOwned: ['ask_id', 'assignee_id', 'reason'],
 };

@@ -109,6 +109,13 @@ function checkWorkflow(definition: ResourceDefinition, targets: (name: string) =
     names.add(t.name);
     for (const state of [...t.from, ...(t.to ? [t.to] : [])]) if (!states.includes(state)) bad(`操作 ${t.name} 的状态 ${state} 不存在`);
     if (t.who?.via && field(t.who.via)?.type !== 'lookup') bad(`操作 ${t.name} 的 via 须为关联字段`);
+    const params = new Set<string>();
+    for (const p of t.params ?? []) {
+      if (params.has(p.name)) bad(`操作 ${t.name} 的参数 ${p.name} 重复`);
+      params.add(p.name);
+      if (p.type === 'enum' && !p.options?.length) bad(`操作 ${t.name} 的参数 ${p.name} 须列出选项`);
+      if (p.type === 'lookup' && (!p.lookup || !targets(p.lookup.resource))) bad(`操作 ${t.name} 的参数 ${p.name} 须关联已有的资源`);
+    }
   }
   if (workflow.visibility && !definition.teamScoped) bad('可见范围只用于按团队隔离的资源');
   for (const rule of workflow.visibility ?? []) {

@@ -14,6 +14,7 @@ import { conditionsOf, orderOf, ownTeamCondition, sortKeysOf, teamCondition, whe
 import { dynamic, fromColumn, type ResourceStore } from './store';
 import type { TotalsCache } from './totals';
 import type { ScopedCaller } from './visibility';
+import { withActions } from './workflow-actions';
 
 export interface ResourceContext {
   db: Kysely<Database>;
@@ -94,6 +95,7 @@ export async function getRecord(ctx: ResourceContext, store: ResourceStore, call
 /** One record as the caller may see it, carrying its lookups' labels: what create, get and update answer. */
 export async function labelled(ctx: ResourceContext, store: ResourceStore, caller: ResourceCaller, record: ResourceRecord): Promise<ResourceRecord> {
   const [one] = await withLabels(ctx, caller, visibleFields(store.definition, caller), [record]);
+  await withActions(ctx.db, (name) => ctx.registry.get(name), store, caller, [one!]);
   return one!;
 }
 
@@ -112,6 +114,7 @@ export async function listRecords(ctx: ResourceContext, store: ResourceStore, ca
   // A short first page is the whole answer: no need to count.
   const total = page === 1 && rows.length < pageSize ? rows.length : await countOf(ctx, store, caller, query, where);
   const records = await withLabels(ctx, caller, fields, rows.map((row) => toRecord(fields, row)));
+  await withActions(ctx.db, (name) => ctx.registry.get(name), store, caller, records);
   return { rows: records, total, page, pageSize };
 }
 

@@ -6,43 +6,23 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { ResourceRecord, TimelineEntry, WorkflowTransition } from '../../src/contract/resource';
+import type { ResourceRecord, TimelineEntry } from '../../src/contract/resource';
 import { Code } from '../../src/contract/envelope';
 import { ApiError } from '../http/errors';
 import { recordLog } from '../audit/system-log';
 import { mayTake, visibleFields, type ResourceCaller } from './caller';
+import { checkedParams } from './transition-params';
+import { mayTakeTransition, teamsOf } from './workflow-actions';
 import { diff, writeHistory } from './history';
-import { readRow, toRecord, type ResourceContext } from './read-records';
+import { labelled, readRow, toRecord, type ResourceContext } from './read-records';
 import { dynamic, toColumn, type ResourceStore } from './store';
 import { forgetTotalsAfter, lookupTargets, staleError } from './write-records';
 import { labelOf, stateLabel } from './workflow-definition';
 
-/**
- * Whether the caller may take the transition on this record; `owner` is the team of the record
- * ownership is judged on (the record itself, or the one its `via` field points at).
- */
-export function mayTakeTransition(transition: WorkflowTransition, caller: ResourceCaller, record: ResourceRecord, ownerTeam: number | null): boolean {
-  if (caller.scope === null) return true;
-  const who = transition.who ?? {};
-  if (who.roles && !who.roles.some((r) => caller.access.role.includes(r))) return false;
-  if (who.teamTypes && !who.teamTypes.includes(caller.teamType)) return false;
-  switch (who.owner) {
-    case 'team':
-      return ownerTeam === caller.teamId;
-    case 'other':
-      return ownerTeam !== caller.teamId;
-    case 'creator':
-      return record.created_by === caller.userId;
-    default:
-      return true;
-  }
-}
-
 /** The team of the record a `via` field points at. */
 async function teamVia(trx: Kysely<Database>, target: ResourceStore | undefined, id: unknown): Promise<number | null> {
-  if (!target?.system.teamId || typeof id !== 'number') return null;
-  const row = await dynamic(trx).selectFrom(target.table).select(sql.ref(target.system.teamId).as('team')).where(sql.ref('id'), '=', id).executeTakeFirst();
-  return row ? Number(row.team) : null;
+  if (typeof id !== 'number') return null;
+  return (await teamsOf(trx, target, [id])).get(id) ?? null;
 }
 
 export interface TimelineStep {
@@ -108,7 +88,7 @@ export async function takeTransition(ctx: ResourceContext, store: ResourceStore,
   const via = transition.who?.via ? definition.fields.find((f) => f.name === transition.who!.via) : undefined;
   const targets = via ? await lookupTargets(ctx, store) : new Map<string, ResourceStore>();
   const action = transition.label[caller.lang];
-  return forgetTotalsAfter(ctx, store, ctx.db.transaction().execute(async (trx) => {
+  const taken = await forgetTotalsAfter(ctx, store, ctx.db.transaction().execute(async (trx) => {
     const current = await readRow(trx, store, request.id, caller, 'visible');
     if (!current) throw new ApiError(Code.notFound, 'recordNotFound');
     const ownerTeam = via ? await teamVia(trx, targets.get(via.lookup!.resource), current[via.name]) : current.team_id;
@@ -118,8 +98,9 @@ export async function takeTransition(ctx: ResourceContext, store: ResourceStore,
     if (!transition.from.includes(String(from))) {
       throw new ApiError(Code.conflict, 'transitionState', { record: labelOf(definition, current, caller.lang), state: stateLabel(definition, from, caller.lang), action });
     }
+    const params = checkedParams(transition, request.params, caller.lang);
     const now = Date.now();
-    const extra = (await store.hooks.onTransition?.({ trx, transition: transition.name, record: current, params: request.params ?? {}, caller, now })) ?? {};
+    const extra = (await store.hooks.onTransition?.({ trx, transition: transition.name, record: current, params, caller, now })) ?? {};
     const set: Record<string, unknown> = {};
     for (const f of definition.fields) if (f.name in extra) set[f.name] = toColumn(store, f, extra[f.name]);
     const to = transition.to ?? String(from);
@@ -134,7 +115,7 @@ export async function takeTransition(ctx: ResourceContext, store: ResourceStore,
     const after = (await readRow(trx, store, current.id, { scope: null }))!;
     const changes = diff(definition.fields, current, after);
     await writeHistory(trx, { resource: definition.name, record: after, action: 'update', caller, changes, at: now });
-    const note = typeof request.params?.reason === 'string' ? request.params.reason : '';
+    const note = typeof params.reason === 'string' ? params.reason : '';
     await writeTimeline(trx, { resource: definition.name, recordId: current.id, action: transition.name, from: String(from), to, caller, note, at: now });
     await recordLog(trx, {
       userId: caller.userId,
@@ -147,4 +128,6 @@ export async function takeTransition(ctx: ResourceContext, store: ResourceStore,
     });
     return toRecord(visibleFields(definition, caller), after);
   }));
+  // Answered as a read answers it: with its labels and the transitions the caller may take next.
+  return labelled(ctx, store, caller, taken);
 }

@@ -126,6 +126,32 @@ export const WorkflowActor = Type.Object(
 );
 export type WorkflowActor = Static<typeof WorkflowActor>;
 
+/** The field types a transition's param may have: what a small dialog can ask for. */
+export const TRANSITION_PARAM_TYPES = ['string', 'text', 'integer', 'number', 'money', 'date', 'enum', 'lookup'] as const;
+
+/**
+ * What a transition asks for (a reason, a colleague, a new price): a subset of a field's shape, so
+ * the server validates it with the same JSON Schema as a record's values and the console draws it
+ * with the same form widgets.
+ */
+export const TransitionParam = Type.Object(
+  {
+    name: fieldCore.name,
+    title: fieldCore.title,
+    type: Type.Union(TRANSITION_PARAM_TYPES.map((t) => Type.Literal(t))),
+    required: fieldCore.required,
+    maxLength: fieldCore.maxLength,
+    minLength: fieldCore.minLength,
+    minimum: fieldCore.minimum,
+    maximum: fieldCore.maximum,
+    options: fieldCore.options,
+    lookup: fieldCore.lookup,
+    description: fieldCore.description,
+  },
+  { additionalProperties: false },
+);
+export type TransitionParam = Static<typeof TransitionParam>;
+
 export const WorkflowTransition = Type.Object(
   {
     name: Type.String({ pattern: NAME_PATTERN }),
@@ -137,6 +163,8 @@ export const WorkflowTransition = Type.Object(
     who: Type.Optional(WorkflowActor),
     /** Asks for confirmation in the console. */
     confirm: Type.Optional(Localized),
+    /** What the caller sends with it; the server refuses missing or bad ones and passes only these on. */
+    params: Type.Optional(Type.Array(TransitionParam, { maxItems: 10 })),
   },
   { additionalProperties: false },
 );
@@ -269,6 +297,18 @@ export interface ResourceRecord {
  * label): no field name starts with "_", so it never meets a field.
  */
 export const LABELS_KEY = '_labels';
+
+/**
+ * Where a record of a workflow resource read from the API carries the transitions its reader may
+ * take now (its state, their role, team and ownership, as the server will judge them).
+ */
+export const ACTIONS_KEY = '_actions';
+
+/** The transitions the record's reader may take now; an empty list for a record that carries none. */
+export function carriedActions(record: ResourceRecord): string[] {
+  const actions = (record as unknown as Partial<Record<typeof ACTIONS_KEY, string[]>>)[ACTIONS_KEY];
+  return Array.isArray(actions) ? actions : [];
+}
 
 /**
  * The label a record carries for one of its lookup fields: undefined when the record carries no

@@ -84,8 +84,8 @@ export function createDataProvider({ request, download }: Pick<EngineHost, 'requ
     importPreview: ({ resource, file }) => send('import/preview', resource, file),
     import: ({ resource, file }) => send('import', resource, file),
     aggregate: ({ resource, meta, ...body }) => request(resourceUrl(resource, 'aggregate'), { ...body, filters: body.filters && flatFilters(body.filters) }, silent(meta)),
-    action: ({ resource, id, action, version, values, meta }) =>
-      request(resourceUrl(resource, `${id}/actions/${encodeURIComponent(action)}`), { version, params: values }, silent(meta)),
+    action: ({ resource, id, action, version, params, meta }) =>
+      request(resourceUrl(resource, `${id}/actions/${encodeURIComponent(action)}`), { version, params }, silent(meta)),
     timeline: ({ resource, id, meta }) => request<TimelineAnswer>(resourceUrl(resource, 'timeline'), { id }, silent(meta)).then((answer) => answer.rows),
     custom: ({ path, method = 'POST', query, body, meta }) => {
       const search = query && Object.keys(query).length ? `?${new URLSearchParams(query)}` : '';

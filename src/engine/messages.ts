@@ -119,6 +119,10 @@ export const ENGINE_MESSAGE_KEYS = [
   'importReselect',
   'importHasErrors',
   'importDone',
+  // workflow transitions
+  'transitionDone',
+  'transitionStale',
+  'transitionFailed',
 ] as const;
 /** Every key the host's `t` takes: the engine core's and the form/detail renderers' (group `engineForm`). */
 export type EngineMessageKey = (typeof ENGINE_MESSAGE_KEYS)[number] | EngineFormMessageKey | QuotingMessageKey;

@@ -13,6 +13,8 @@ import { EngineHostProvider, type EngineHost } from './host';
 import { useDictionaryChoices, useLookupLabel } from './options';
 import { useListController } from './list/use-list-controller';
 import { useDetailController } from './detail/use-detail-controller';
+import { useTransitions } from './actions/use-transitions';
+import { TransitionButtons } from './actions/TransitionButtons';
 import { EngineRegistryContext, type EngineRegistry } from './registry';
 
 /** The address's query as a plain object, the same one while the address stays. */
@@ -31,6 +33,8 @@ const READS = {
   useLookupLabel,
   useListController,
   useDetailController,
+  useTransitions,
+  TransitionButtons,
   useRevalidate: useRevalidateResource,
   useQuery,
 } satisfies Partial<WidgetHost>;

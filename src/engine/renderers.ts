@@ -29,6 +29,17 @@ export interface FormRendererProps extends PartProps {
   onCancel(): void;
   /** Reports unsaved changes, so the dialog, drawer or page can guard leaving. */
   onDirtyChange?(dirty: boolean): void;
+  /** Sends the values elsewhere than create/update (a workflow transition's params). */
+  send?: FormSend;
+}
+
+/** Where a form sends its values instead of create/update, and what it calls its button. */
+export interface FormSend {
+  submitLabel: string;
+  /** Answers the record as it now is; rejects with the server's error. */
+  run(values: Record<string, unknown>): Promise<ResourceRecord>;
+  /** A 409: the record changed since it was read; the owner says so and closes the form. */
+  onConflict(message: string): void;
 }
 
 export interface DetailRendererProps extends PartProps {

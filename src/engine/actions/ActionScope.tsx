@@ -48,7 +48,7 @@ export function useActionScope(): ActionScopeValue {
 }
 
 /** antd's Modal with the console dialog's manners, for a host that brings no dialog of its own. */
-function PlainDialog({ onCancel, ...props }: EngineDialogProps) {
+export function PlainDialog({ onCancel, ...props }: EngineDialogProps) {
   return <Modal {...props} onCancel={onCancel} mask={{ closable: false }} keyboard={false} />;
 }
 

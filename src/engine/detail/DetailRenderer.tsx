@@ -4,11 +4,12 @@
  * change history, and the detail's actions, which the caller runs.
  */
 import { Button, Descriptions, Result, Skeleton, Space, type DescriptionsProps } from 'antd';
-import type { ResourceDefinition, ResourceRecord } from '../../contract/resource';
+import { carriedActions, type ResourceDefinition, type ResourceRecord } from '../../contract/resource';
 import type { DetailSpec } from '../../contract/screen';
 import { useEngineHost, type EngineHost } from '../host';
 import type { DetailRendererProps } from '../renderers';
 import { useThemeVars } from '../form/theme-vars';
+import { TransitionButtons } from '../actions/TransitionButtons';
 import { FieldValue } from './FieldValue';
 import { History } from './History';
 import { Related } from './Related';
@@ -68,13 +69,14 @@ export default function DetailRenderer({ screen, definition, spec, id, onAction 
   return (
     <DetailControllerContext.Provider value={detail}>
       <div className="ed-detail" style={themeVars}>
-        {actions.length > 0 && (
+        {(actions.length > 0 || carriedActions(record).length > 0) && (
           <Space className="ed-actions" wrap>
             {actions.map(({ action, disabled }) => (
               <Button key={action.key} type={action.type === 'link' ? 'default' : action.type} danger={action.danger} disabled={disabled} onClick={() => onAction?.(action, record)}>
                 {action.label[lang]}
               </Button>
             ))}
+            <TransitionButtons definition={definition} record={record} />
           </Space>
         )}
         {spec.groups.map((group, index) => (

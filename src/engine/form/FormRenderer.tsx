@@ -45,7 +45,7 @@ export default function FormRenderer(props: FormRendererProps) {
   return <FormBody key={`${record?.id ?? 'new'}.${latest?.generation ?? 0}`} {...props} record={latest?.record ?? record} onReload={reload} />;
 }
 
-function FormBody({ definition, spec, record, initial, mode, onSaved, onCancel, onDirtyChange, onReload }: FormRendererProps & { onReload(): Promise<void> }) {
+function FormBody({ definition, spec, record, initial, mode, onSaved, onCancel, onDirtyChange, onReload, send }: FormRendererProps & { onReload(): Promise<void> }) {
   const { t, lang } = useEngineHost();
   const registry = useEngineRegistry();
   const formWidgets = useFormWidgets(registry);
@@ -54,12 +54,13 @@ function FormBody({ definition, spec, record, initial, mode, onSaved, onCancel, 
   const themeVars = useThemeVars();
   const saved = useCallback(
     (stored: ResourceRecord) => {
-      void message.success(t('formSaved'));
+      // A form that sends elsewhere leaves the word to its owner.
+      if (!send) void message.success(t('formSaved'));
       onSaved(stored);
     },
-    [message, t, onSaved],
+    [message, t, onSaved, send],
   );
-  const form = useFormController({ definition, spec, record, initial, onSaved: saved, onDirtyChange });
+  const form = useFormController({ definition, spec, record, initial, onSaved: saved, onDirtyChange, send });
   const { model, uiSchema, store, formRef, initialData, dirty, saving, live, conflict, formError, clearFormError, serverErrors, handleChange, handleSubmit, handleError, transformErrors } = form;
 
   // The footer is the Form's child, and rjsf skips redrawing for props that differ only in functions:
@@ -117,7 +118,7 @@ function FormBody({ definition, spec, record, initial, mode, onSaved, onCancel, 
           <div className="ef-footer">
             <Button onClick={cancel}>{t('formCancel')}</Button>
             <Button type="primary" htmlType="submit" loading={saving}>
-              {t('formSave')}
+              {send?.submitLabel ?? t('formSave')}
             </Button>
           </div>
         </Form>

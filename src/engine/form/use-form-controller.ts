@@ -20,6 +20,7 @@ import { formModel, type FormModel } from './schema';
 import { applyRules, evaluateRules, isEmptyValue, ruleDefaults, ruleKey, type RuleContext, type RuleState } from './rules';
 import { errorSchemaOf, serverFieldError, submittedValues } from './values';
 import { useBeforeUnload } from './before-unload';
+import type { FormSend } from '../renderers';
 
 type Values = Record<string, unknown>;
 
@@ -57,9 +58,11 @@ export interface FormControllerProps {
   /** After a save, with the record as the server stored it. */
   onSaved(record: ResourceRecord): void;
   onDirtyChange?(dirty: boolean): void;
+  /** Sends the values elsewhere than create/update (a transition's params). */
+  send?: FormSend;
 }
 
-export function useFormController({ definition, spec, record, initial, onSaved, onDirtyChange }: FormControllerProps) {
+export function useFormController({ definition, spec, record, initial, onSaved, onDirtyChange, send }: FormControllerProps) {
   const host = useEngineHost();
   const { t, lang, access, user } = host;
   const revalidate = useRevalidateResource();
@@ -166,7 +169,9 @@ export function useFormController({ definition, spec, record, initial, onSaved, 
       setSaving(true);
       setFormError(null);
       try {
-        const saved = record
+        const saved = send
+          ? await send.run(values)
+          : record
           ? await host.data.update({ resource: definition.name, id: record.id, version: record.version, values, meta: { silent: true } })
           : await host.data.create({ resource: definition.name, values, meta: { silent: true } });
         baseline.current = data;
@@ -176,7 +181,8 @@ export function useFormController({ definition, spec, record, initial, onSaved, 
       } catch (caught) {
         const error = caught as HostError;
         if (Number(error.code) === 409) {
-          setConflict(error.message);
+          if (send) send.onConflict(error.message);
+          else setConflict(error.message);
           return;
         }
         const fieldError = serverFieldError(error.message ?? '', model, lang);
@@ -190,7 +196,7 @@ export function useFormController({ definition, spec, record, initial, onSaved, 
         setSaving(false);
       }
     },
-    [model, record, host, definition.name, revalidate, onSaved, lang, t, hidden],
+    [model, record, host, definition.name, revalidate, onSaved, lang, t, hidden, send],
   );
 
   // After a refused submit, errors clear as the user fixes them.

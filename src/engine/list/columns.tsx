@@ -6,6 +6,7 @@ import type { Action, Column } from '../../contract/screen';
 import { safeHref } from '../../contract/href';
 import { cellNameOf, defaultAlign, widgetOf, type CellWidget, type WidgetRegistry } from '../../widgets/interface/registry';
 import { ActionBar, usePlacedActions } from '../actions/ActionButton';
+import { TransitionButtons } from '../actions/TransitionButtons';
 import { useEngineHost, type EngineHost } from '../host';
 import { knownColumns } from './known-columns';
 import { ACTIONS_COLUMN, SELECT_COLUMN, type ListColumnDef, type ListRow } from './table-model';
@@ -71,11 +72,17 @@ function ListCell({ column, field, record, cell, CopyButton }: ListCellProps) {
   return content;
 }
 
-/** The operations of one row. */
-const RowActions = memo(function RowActions({ record, actions }: { record: ResourceRecord; actions: Action[] }) {
+/** The operations of one row: the screen's row actions, then the workflow transitions the reader may take. */
+const RowActions = memo(function RowActions({ record, actions, definition }: { record: ResourceRecord; actions: Action[]; definition: ResourceDefinition }) {
   const target = { record };
   const placed = usePlacedActions(actions, target);
-  return <ActionBar actions={placed} target={target} link max={3} />;
+  if (!definition.workflow) return <ActionBar actions={placed} target={target} link max={3} />;
+  return (
+    <span className="engine-row-actions">
+      {placed.length > 0 && <ActionBar actions={placed} target={target} link max={3} />}
+      <TransitionButtons definition={definition} record={record} variant="link" />
+    </span>
+  );
 });
 
 /**
@@ -125,11 +132,21 @@ export interface ColumnsInput {
   registry: WidgetRegistry;
 }
 
-/** Rough width of the operations column: a link per inline action, and the "more" button. */
-function actionsWidth(actions: Action[], lang: Lang): number {
+/** Rough width of a row's link labels. */
+const linksWidth = (labels: string[], lang: Lang) => labels.reduce((sum, label) => sum + label.length * (lang === 'zh' ? 14 : 8) + 16, 0);
+
+/**
+ * Rough width of the operations column: a link per inline action, the "more" button, and the
+ * workflow transitions of the state that offers the most.
+ */
+function actionsWidth(actions: Action[], definition: ResourceDefinition, lang: Lang): number {
   const inline = actions.length > 3 ? actions.slice(0, 2) : actions;
-  const text = inline.reduce((sum, a) => sum + a.label[lang].length * (lang === 'zh' ? 14 : 8) + 16, 0);
-  return Math.max(80, text + (actions.length > 3 ? 32 : 0) + 24);
+  const text = linksWidth(inline.map((a) => a.label[lang]), lang);
+  const workflow = definition.workflow;
+  const transitions = workflow
+    ? Math.max(0, ...workflow.states.map((s) => linksWidth(workflow.transitions.filter((tr) => tr.from.includes(s.value)).map((tr) => tr.label[lang]), lang)))
+    : 0;
+  return Math.max(80, text + transitions + (actions.length > 3 ? 32 : 0) + 24);
 }
 
 /** The table's columns: selection, the screen's columns the resource knows, operations. */
@@ -169,15 +186,15 @@ export function buildColumns({ columns, definition, rowActions, selectable, lang
     };
     defs.push(def);
   }
-  if (rowActions.length) {
+  if (rowActions.length || definition.workflow?.transitions.length) {
     defs.push({
       id: ACTIONS_COLUMN,
-      size: actionsWidth(rowActions, lang),
+      size: actionsWidth(rowActions, definition, lang),
       enableSorting: false,
       enableHiding: false,
       meta: { title: t('actions'), align: 'left', ellipsis: false },
       header: () => t('actions'),
-      cell: ({ row }) => <RowActions record={row.original} actions={rowActions} />,
+      cell: ({ row }) => <RowActions record={row.original} actions={rowActions} definition={definition} />,
     });
   }
   return defs;

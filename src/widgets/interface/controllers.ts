@@ -5,7 +5,7 @@
  * own way. See docs/widgets.md.
  */
 import type { Dispatch, SetStateAction } from 'react';
-import type { HistoryEntry, ListPage, ListQuery, ResourceDefinition, ResourceRecord, Sort } from '../../contract/resource';
+import type { HistoryEntry, ListPage, ListQuery, ResourceDefinition, ResourceRecord, Sort, TransitionParam } from '../../contract/resource';
 import type { Action, ListSpec } from '../../contract/screen';
 import type { GetListParams } from './data-provider';
 
@@ -104,4 +104,32 @@ export interface DetailController {
   /** The actions the user holds the permission for and whose `visible` holds for this record. */
   actions: OfferedAction[];
   refresh(): void;
+}
+
+/** A workflow transition the reader may take on a record now, as the server says (the record's `_actions`). */
+export interface OfferedTransition {
+  name: string;
+  /** Its label in the console's language. */
+  label: string;
+  /** The question to ask before taking it, when it has one. */
+  confirm?: string;
+  /** What it asks for (a reason, a colleague, a new price); empty when nothing. */
+  params: TransitionParam[];
+}
+
+/**
+ * The workflow transitions of one record (useWidgetHost().useTransitions): which may be taken now,
+ * and taking one at the version read. Nothing is drawn: TransitionButtons draws it with confirms and
+ * a params dialog; a bespoke widget may draw it its own way.
+ */
+export interface TransitionsController {
+  offered: OfferedTransition[];
+  /** The transition being sent, if one is. */
+  pending: string | null;
+  /**
+   * Takes a transition with its params at the version the record was read. Resolves the record as it
+   * now is; rejects with the server's `{ code, message, status }` (a 409 when someone changed the
+   * record first). Success and a 409 both read the resource's lists and records again.
+   */
+  take(name: string, params?: Record<string, unknown>): Promise<ResourceRecord>;
 }

@@ -87,12 +87,14 @@ export interface AggregateRow {
   [key: string]: string | number | null;
 }
 
-/** A workflow step taken on one record (quoting's submit, accept…): POST …/:id/actions/:action. */
+/** A workflow step taken on one record (quoting's accept, decline…): POST …/:id/actions/:action. */
 export interface ActionParams extends ResourceParams {
   id: number;
   action: string;
+  /** The version the caller read: a record changed since is refused with 409. */
   version?: number;
-  values?: Record<string, unknown>;
+  /** What the transition declares it takes (its `params`): a reason, a colleague, a new price. */
+  params?: Record<string, unknown>;
 }
 
 /**

@@ -4,11 +4,11 @@
  * the reads built on it, dictionaries, lookups, uploads and the headless controllers. A widget reaches these through
  * useWidgetHost and imports nothing of the engine, so imports point one way: engine → widgets.
  */
-import { createContext, useContext } from 'react';
+import { createContext, useContext, type ComponentType } from 'react';
 import type { Lang, ListPage, ResourceDefinition, ResourceField, ResourceRecord } from '../../contract/resource';
 import type { UploadData } from '../../contract/upload';
 import type { Choice } from './choices';
-import type { DetailController, DetailControllerProps, ListController, ListControllerProps } from './controllers';
+import type { DetailController, DetailControllerProps, ListController, ListControllerProps, TransitionsController } from './controllers';
 import type { DataProvider, GetListParams } from './data-provider';
 import type { LiveSubscribe } from './live';
 import type { WidgetMessageKey } from './messages';
@@ -65,6 +65,10 @@ export interface WidgetHost {
   // The engine's headless controllers, the same ones its renderers draw (controllers.ts).
   useListController(props: ListControllerProps): ListController;
   useDetailController(props: DetailControllerProps): DetailController;
+  /** A record's workflow transitions the reader may take now, and taking one (headless). */
+  useTransitions(definition: ResourceDefinition | undefined, record: ResourceRecord | undefined): TransitionsController;
+  /** The same drawn as the engine draws them in lists and details: buttons, confirms, the params dialog. */
+  TransitionButtons: ComponentType<{ definition: ResourceDefinition; record: ResourceRecord; variant?: 'link' | 'button' }>;
 }
 
 export const WidgetHostContext = createContext<WidgetHost | null>(null);

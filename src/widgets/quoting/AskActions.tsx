@@ -14,7 +14,6 @@ import { fenOf, timeLeft } from './quote-math';
 import { transitionLabel } from './states';
 
 const URGE_INTERVAL_MS = 30 * 60_000;
-const OPEN = ['pending', 'quoted'];
 
 export interface AskActionsProps {
   ask: ResourceRecord;
@@ -62,24 +61,24 @@ function AddPriceDialog({ ask, open, onClose, onRaise }: { ask: ResourceRecord; 
 }
 
 export function AskActions({ ask, definition, now, onChanged }: AskActionsProps) {
-  const { t, lang, data } = useWidgetHost();
+  const { t, lang, useTransitions } = useWidgetHost();
   const { message, modal } = App.useApp();
   const [raising, setRaising] = useState(false);
-  const [busy, setBusy] = useState<string | null>(null);
-  const open = OPEN.includes(String(ask.status));
+  // Which steps the reader may take now is the server's word (the record's _actions).
+  const transitions = useTransitions(definition, ask);
+  const may = (name: string) => transitions.offered.some((o) => o.name === name);
+  const busy = transitions.pending;
   const label = (name: string) => transitionLabel(definition, name, lang) ?? name;
 
   async function take(action: string, params?: Record<string, unknown>, done?: string) {
-    setBusy(action);
     try {
-      await data.action({ resource: 'price_asks', id: ask.id, action, values: params, meta: { silent: true } });
+      await transitions.take(action, params);
       void message.success(done ?? t('qDone', { action: label(action) }));
-      onChanged();
     } catch (error) {
       void message.error(messageOf(error, t('loadFailed')));
       throw error;
     } finally {
-      setBusy(null);
+      onChanged();
     }
   }
   const quietly = (promise: Promise<unknown>) => void promise.catch(() => undefined);
@@ -90,19 +89,19 @@ export function AskActions({ ask, definition, now, onChanged }: AskActionsProps)
 
   return (
     <Flex gap={8} wrap className="quoting-ask-actions">
-      {open && (
+      {may('urge') && (
         <Tooltip title={wait ? t('qUrgeWait', { minutes: wait.hours * 60 + wait.minutes }) : t('qUrgeHint')}>
           <Button icon={<BellOutlined />} disabled={wait !== null} loading={busy === 'urge'} onClick={() => quietly(take('urge', undefined, t('qUrged')))} data-testid="ask-urge">
             {wait ? t('qUrgeIn', { minutes: wait.hours * 60 + wait.minutes }) : label('urge')}
           </Button>
         </Tooltip>
       )}
-      {open && (
+      {may('addprice') && (
         <Button icon={<RiseOutlined />} onClick={() => setRaising(true)} data-testid="ask-addprice">
           {label('addprice')}
         </Button>
       )}
-      {open && (
+      {may('close') && (
         <Button
           danger
           icon={<CloseCircleOutlined />}
@@ -113,7 +112,7 @@ export function AskActions({ ask, definition, now, onChanged }: AskActionsProps)
           {label('close')}
         </Button>
       )}
-      {(ask.status === 'closed' || ask.status === 'expired') && (
+      {may('reask') && (
         <Button type="primary" icon={<RedoOutlined />} loading={busy === 'reask'} onClick={() => quietly(take('reask', undefined, t('qReasked')))} data-testid="ask-reask">
           {label('reask')}
         </Button>

@@ -75,7 +75,7 @@ function Loaded({ name, answer, refresh }: { name: string; answer: AskAnswer; re
                 <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('qAskNotOpen', { state: state.label })} />
               )
             ) : (
-              <QuoteBoard ask={ask} quotes={quotes} teams={teams} definition={quotesDefinition.data} decides={decides} now={now} onChanged={refresh} />
+              <QuoteBoard ask={ask} quotes={quotes} teams={teams} definition={quotesDefinition.data} now={now} onChanged={refresh} />
             )}
           </Card>
         </Flex>

@@ -12,36 +12,32 @@ import { codeOf, messageOf } from './errors';
 import { highlightsOf } from './quote-math';
 import { ChatButton, QuoteCard } from './QuoteCard';
 import { QuoteComposer } from './QuoteComposer';
-import { transitionLabel } from './states';
 
 export interface QuoteBoardProps {
   ask: ResourceRecord;
   quotes: ResourceRecord[];
   teams: Record<string, string>;
   definition: ResourceDefinition | undefined;
-  /** Whether the reader decides this ask (its asking team, or operation). */
-  decides: boolean;
   now: number;
   onChanged(): void;
 }
 
-export function QuoteBoard({ ask, quotes, teams, definition, decides, now, onChanged }: QuoteBoardProps) {
-  const { t, lang, data, user } = useWidgetHost();
+/** 采纳 on a quote the reader may accept now (the server's word: the quote's _actions), after a confirm. */
+function AcceptButton({ quote, definition, onChanged }: { quote: ResourceRecord; definition: ResourceDefinition | undefined; onChanged(): void }) {
+  const { t, useTransitions } = useWidgetHost();
   const { message, modal } = App.useApp();
-  const [revising, setRevising] = useState<ResourceRecord | null>(null);
-  const open = ask.status === 'pending' || ask.status === 'quoted';
-  const { cheapest, fastest } = highlightsOf(quotes.map((q) => ({ id: q.id, price_fen: Number(q.price_fen), delivery_days: Number(q.delivery_days), status: String(q.status) })));
-  const acceptLabel = transitionLabel(definition, 'accept', lang) ?? t('qAccept');
-
-  function accept(quote: ResourceRecord) {
+  const transitions = useTransitions(definition, quote);
+  const accept = transitions.offered.find((o) => o.name === 'accept');
+  if (!accept) return null;
+  const open = () =>
     void modal.confirm({
-      title: `${acceptLabel} ${String(quote.quote_no)}`,
-      content: definition?.workflow?.transitions.find((tr) => tr.name === 'accept')?.confirm?.[lang],
-      okText: acceptLabel,
+      title: `${accept.label} ${String(quote.quote_no)}`,
+      content: accept.confirm,
+      okText: accept.label,
       cancelText: t('qCancel'),
       onOk: async () => {
         try {
-          await data.action({ resource: 'price_quotes', id: quote.id, action: 'accept', version: quote.version, meta: { silent: true } });
+          await transitions.take('accept');
           void message.success(t('qAccepted', { quote: String(quote.quote_no) }));
         } catch (error) {
           // Someone accepted first (409): the page shows who won once it reads the ask again.
@@ -50,7 +46,18 @@ export function QuoteBoard({ ask, quotes, teams, definition, decides, now, onCha
         onChanged();
       },
     });
-  }
+  return (
+    <Button type="primary" size="small" icon={<CheckOutlined />} loading={transitions.pending === 'accept'} onClick={open} data-testid="quote-accept">
+      {accept.label}
+    </Button>
+  );
+}
+
+export function QuoteBoard({ ask, quotes, teams, definition, now, onChanged }: QuoteBoardProps) {
+  const { t, user } = useWidgetHost();
+  const [revising, setRevising] = useState<ResourceRecord | null>(null);
+  const open = ask.status === 'pending' || ask.status === 'quoted';
+  const { cheapest, fastest } = highlightsOf(quotes.map((q) => ({ id: q.id, price_fen: Number(q.price_fen), delivery_days: Number(q.delivery_days), status: String(q.status) })));
 
   if (quotes.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('qNoQuotes')} />;
   return (
@@ -59,11 +66,7 @@ export function QuoteBoard({ ask, quotes, teams, definition, decides, now, onCha
         {quotes.map((quote) => {
           const mine = quote.team_id === user.team_id;
           const actions = [
-            decides && open && quote.status === 'submitted' && (
-              <Button key="accept" type="primary" size="small" icon={<CheckOutlined />} onClick={() => accept(quote)} data-testid="quote-accept">
-                {acceptLabel}
-              </Button>
-            ),
+            <AcceptButton key="accept" quote={quote} definition={definition} onChanged={onChanged} />,
             !mine && <ChatButton key="chat" quote={quote} />,
             mine && open && quote.status === 'submitted' && (
               <Button key="revise" size="small" icon={<EditOutlined />} onClick={() => setRevising(quote)} data-testid="quote-revise">

@@ -1,0 +1,137 @@
+/**
+ * A record's workflow transitions as buttons (useTransitions draws nothing): each one the reader may
+ * take now; one with a `confirm` asks first; one with params opens a small form (the form renderer
+ * over the params, as a dialog that fills a phone's width) and sends them; a 409 says the record
+ * changed and shows it afresh; any other refusal shows the server's words.
+ */
+import { useMemo, useState } from 'react';
+import { Alert, App, Button, Space } from 'antd';
+import type { ResourceDefinition, ResourceField, ResourceRecord, TransitionParam } from '../../contract/resource';
+import type { FormSpec, Screen } from '../../contract/screen';
+import type { OfferedTransition } from '../../widgets/interface/controllers';
+import { useEngineHost, type HostError } from '../host';
+import { RendererSlot } from '../parts/RendererSlot';
+import type { FormSend } from '../renderers';
+import { PlainDialog } from './ActionScope';
+import { useTransitions } from './use-transitions';
+
+/** The params of a transition as the form renderer takes a resource: made once per params list. */
+interface ParamsForm {
+  definition: ResourceDefinition;
+  spec: FormSpec;
+  screen: Screen;
+}
+const paramsForms = new WeakMap<TransitionParam[], ParamsForm>();
+
+function paramsFormOf(resource: ResourceDefinition, transition: OfferedTransition): ParamsForm {
+  let form = paramsForms.get(transition.params);
+  if (!form) {
+    const fields = transition.params as ResourceField[];
+    const title = { zh: transition.label, en: transition.label };
+    form = {
+      // The resource's name: lookups and the reload after sending concern it.
+      definition: { name: resource.name, title, kind: resource.kind, fields, labelField: fields[0]!.name, teamScoped: false, version: resource.version },
+      spec: { fields: fields.map((f) => f.name), columns: 1 },
+      screen: { id: `${resource.name}-${transition.name}`, version: 1, title, kind: 'form', resource: resource.name },
+    };
+    paramsForms.set(transition.params, form);
+  }
+  return form;
+}
+
+const DIALOG_WIDTH = 520;
+
+export interface TransitionButtonsProps {
+  definition: ResourceDefinition;
+  record: ResourceRecord;
+  /** `link`: plain link buttons, as a list row's operations are drawn; `button`: antd buttons. */
+  variant?: 'link' | 'button';
+}
+
+export function TransitionButtons({ definition, record, variant = 'button' }: TransitionButtonsProps) {
+  const host = useEngineHost();
+  const { t } = host;
+  const { modal, message } = App.useApp();
+  const { offered, pending, take } = useTransitions(definition, record);
+  const [asking, setAsking] = useState<OfferedTransition | null>(null);
+  const [open, setOpen] = useState(false);
+
+  const refused = (transition: OfferedTransition, caught: unknown) => {
+    const error = caught as HostError;
+    if (Number(error.code) === 409) void message.warning(t('transitionStale', { msg: error.message }));
+    else void message.error(error.message || t('transitionFailed', { action: transition.label }));
+  };
+  const done = (transition: OfferedTransition) => void message.success(t('transitionDone', { action: transition.label }));
+
+  const send = useMemo<FormSend | undefined>(
+    () =>
+      asking
+        ? {
+            submitLabel: asking.label,
+            run: (values) => take(asking.name, values),
+            onConflict: (msg) => {
+              setOpen(false);
+              void message.warning(t('transitionStale', { msg }));
+            },
+          }
+        : undefined,
+    [asking, take, message, t],
+  );
+
+  if (offered.length === 0) return null;
+
+  const press = (transition: OfferedTransition) => {
+    if (transition.params.length > 0) {
+      setAsking(transition);
+      setOpen(true);
+      return;
+    }
+    const run = () =>
+      take(transition.name).then(
+        () => done(transition),
+        (caught: unknown) => refused(transition, caught),
+      );
+    if (!transition.confirm) return void run();
+    modal.confirm({ title: t('confirmTitle'), content: transition.confirm, okText: t('ok'), cancelText: t('cancel'), onOk: run });
+  };
+
+  const buttons = offered.map((transition) =>
+    variant === 'link' ? (
+      <button key={transition.name} type="button" className="engine-link-action" disabled={pending !== null} onClick={() => press(transition)}>
+        {transition.label}
+      </button>
+    ) : (
+      <Button key={transition.name} disabled={pending !== null && pending !== transition.name} loading={pending === transition.name} onClick={() => press(transition)}>
+        {transition.label}
+      </Button>
+    ),
+  );
+
+  const Dialog = host.Dialog ?? PlainDialog;
+  const form = asking ? paramsFormOf(definition, asking) : null;
+  return (
+    <>
+      {variant === 'link' ? buttons : <Space size={8} wrap>{buttons}</Space>}
+      {asking && form && send && (
+        <Dialog open={open} title={asking.label} width={`min(${DIALOG_WIDTH}px, calc(100vw - 16px))`} footer={null} destroyOnHidden onCancel={() => setOpen(false)} afterClose={() => setAsking(null)}>
+          {asking.confirm && <Alert className="engine-transition-confirm" type="warning" showIcon title={asking.confirm} />}
+          <RendererSlot
+            kind="form"
+            props={{
+              screen: form.screen,
+              definition: form.definition,
+              spec: form.spec,
+              mode: 'dialog',
+              send,
+              onSaved: () => {
+                setOpen(false);
+                done(asking);
+              },
+              onCancel: () => setOpen(false),
+            }}
+          />
+        </Dialog>
+      )}
+    </>
+  );
+}
