@@ -29,7 +29,7 @@ export function AskTimeline({ rows, definition }: { rows: TimelineRow[]; definit
   const state = (value: string | null) => {
     if (value === null) return null;
     const look = stateOf(definition, value, lang);
-    return <Tag color={look.color} bordered={false}>{look.label}</Tag>;
+    return <Tag color={look.color} variant="filled">{look.label}</Tag>;
   };
   return (
     <Timeline
@@ -37,7 +37,7 @@ export function AskTimeline({ rows, definition }: { rows: TimelineRow[]; definit
       items={rows.map((row) => ({
         key: row.id,
         color: COLOR_OF[row.to_state ?? ''] ?? 'blue',
-        children: (
+        content: (
           <div data-testid="timeline-row">
             <Typography.Text strong>{what(row.action)}</Typography.Text>
             <Typography.Text type="secondary"> · {row.user_name || t('qSystem')} · {formatTime(row.created_at, 'YYYY-MM-DD HH:mm')}</Typography.Text>
