@@ -55,6 +55,8 @@ describe('quoting across teams in Chromium', () => {
 
   async function signIn(browser: Browser, user: string, password: string, viewport = { width: 1440, height: 900 }): Promise<Page> {
     const page = await (await browser.newContext({ viewport })).newPage();
+    // This machine is shared with many builds: a cold console page may take longer than the usual 30 s.
+    page.setDefaultTimeout(90_000);
     await logIn(page, e2e.server.url, user, password);
     tokens[user] = (await page.evaluate(() => localStorage.getItem('shop-vite-token')))!;
     pages[user] = page;
