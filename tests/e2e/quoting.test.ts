@@ -105,7 +105,7 @@ describe('quoting across teams in Chromium', () => {
     await row.getByTestId('row-quote').click();
     const composer = zheng.getByTestId('quote-composer');
     await composer.waitFor();
-    expect(await composer.locator('input').nth(1).inputValue()).toBe('120'); // the ask's quantity by default
+    expect(await composer.getByLabel('数量').inputValue()).toBe('120'); // the ask's quantity by default
     await composer.getByTestId('composer-price').fill('82.5');
     await composer.getByLabel('交货天数').fill('1');
     await expect.poll(() => composer.getByTestId('composer-total').textContent()).toBe('¥9,900.00');
