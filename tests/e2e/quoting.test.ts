@@ -183,7 +183,7 @@ describe('quoting across teams in Chromium', () => {
     await seller.getByTestId('ask-addprice').click();
     await seller.getByTestId('addprice-input').fill('75');
     await seller.getByTestId('addprice-ok').click();
-    await expect.poll(() => seller.getByTestId('ask-expected').textContent()).toBe('¥75.00');
+    await expect.poll(() => seller.getByTestId('ask-expected').textContent(), { timeout: 30_000 }).toBe('¥75.00');
     await expect.poll(async () => (await notices('staff')).some((n) => n.type === 3 && n.find_id === second && n.content.includes('75.00'))).toBe(true);
 
     await seller.getByTestId('ask-urge').click();
@@ -208,7 +208,8 @@ describe('quoting across teams in Chromium', () => {
     const again = await api(`/api/resources/price_quotes/${String(lost.id)}/actions/accept`, 'seller', { version: lost.version });
     expect(again.code).toBe(409);
     expect(again.msg).toMatch(/不能/);
-    const edit = await api('/api/resources/price_asks/update', 'seller', { id: askId, version: 99, values: { status: 'pending' } });
+    const current = (await handleFind('seller', askNo)).data.ask;
+    const edit = await api('/api/resources/price_asks/update', 'seller', { id: askId, version: current.version, values: { status: 'pending' } });
     expect(edit.code).toBe(400);
     expect(edit.msg).toBe('字段「状态」不能修改');
   }, STEP_MS);
