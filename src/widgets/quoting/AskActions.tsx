@@ -84,7 +84,9 @@ export function AskActions({ ask, definition, now, onChanged }: AskActionsProps)
   const quietly = (promise: Promise<unknown>) => void promise.catch(() => undefined);
 
   const urgedAt = ask.urged_at === null || ask.urged_at === undefined ? null : Number(ask.urged_at);
-  const wait = urgedAt === null ? null : timeLeft(urgedAt + URGE_INTERVAL_MS, now);
+  // The page's clock ticks every half minute and may stand before the server's urged_at: never say more than the interval.
+  const left = urgedAt === null ? null : timeLeft(Math.min(urgedAt, now) + URGE_INTERVAL_MS, now);
+  const wait = left;
   const confirmOf = (name: string) => definition?.workflow?.transitions.find((tr) => tr.name === name)?.confirm?.[lang];
 
   return (
