@@ -29,6 +29,7 @@ import { shareRoutes } from './share/routes';
 import { reconciliationRoutes } from './reconciliation/routes';
 import { resourceRoutes } from './resources/routes';
 import { quotingRoutes } from './quoting/routes';
+import { quotingPreviewRoutes } from './quoting/preview-routes';
 import { quotingLive } from './quoting/live';
 import { definitionRoutes } from './resources/definition-routes';
 import { listResourceDefinitions } from './resources/definitions';
@@ -105,6 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const onWritten = quotingLive(db, app.chatHub, app.log);
   await app.register(resourceRoutes, { database, onWritten });
   await app.register(quotingRoutes, { database, onWritten });
+  await app.register(quotingPreviewRoutes, { database });
   await app.register(definitionRoutes, { database });
   const definitions = () => listResourceDefinitions(database);
   await app.register(screenRoutes, {

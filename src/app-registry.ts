@@ -11,6 +11,7 @@ import type { EngineRegistry } from './engine/registry';
 import { BUILTIN_CELLS } from './widgets/cells';
 import { CopyButton } from './widgets/cells/copyable';
 import { GOODS_CELLS } from './widgets/goods';
+import { QUOTING_ACTIONS, QUOTING_BLOCKS } from './widgets/quoting';
 import { extendRegistry, lazyWidgets } from './widgets/interface/registry';
 import { missingWidget } from './widgets/MissingWidget';
 
@@ -39,11 +40,13 @@ const builtin: EngineRegistry = {
 export const appRegistry: EngineRegistry = extendRegistry(builtin, {
   cells: GOODS_CELLS,
   actions: {
+    ...QUOTING_ACTIONS,
     // Reconciliation: 标记已说明 on the platform order screens.
     reconExplain: lazy(() => import('./widgets/reconciliation/ExplainAction')),
   },
   blocks: {
     lowStock: lazy(() => import('./widgets/goods/LowStockBlock')),
+    ...QUOTING_BLOCKS,
     // Reconciliation: platform files in (bill/core/ImportSend), the summary per shop × month (bill/summary).
     reconImport: lazy(() => import('./widgets/reconciliation/ImportBlock')),
     reconSummary: lazy(() => import('./widgets/reconciliation/SummaryBlock')),

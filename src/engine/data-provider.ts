@@ -4,6 +4,7 @@
  * as the console does, and the list that opens takes them instead of asking again.
  */
 import { unstable_serialize } from 'swr';
+import type { TimelineAnswer } from '../contract/api/resources';
 import type { Filter, ListPage, ListQuery } from '../contract/resource';
 import type { CrudFilter, DataProvider, GetListParams } from '../widgets/interface/data-provider';
 import type { EngineHost } from './host';
@@ -88,6 +89,11 @@ export function createDataProvider({ request, download }: Pick<EngineHost, 'requ
     aggregate: ({ resource, meta, ...body }) => request(resourceUrl(resource, 'aggregate'), { ...body, filters: body.filters && flatFilters(body.filters) }, silent(meta)),
     action: ({ resource, id, action, version, params, meta }) =>
       request(resourceUrl(resource, `${id}/actions/${encodeURIComponent(action)}`), { version, params }, silent(meta)),
+    timeline: ({ resource, id, meta }) => request<TimelineAnswer>(resourceUrl(resource, 'timeline'), { id }, silent(meta)).then((answer) => answer.rows),
+    custom: ({ path, method = 'POST', query, body, meta }) => {
+      const search = query && Object.keys(query).length ? `?${new URLSearchParams(query)}` : '';
+      return request(`/api/${path.replace(/^\/+/, '')}${search}`, method === 'GET' ? undefined : body, { method, ...silent(meta) });
+    },
     reconciliation: {
       startImport: ({ kind, shop, preview, file, onUploadProgress }) => {
         const body = new FormData();

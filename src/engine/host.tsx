@@ -7,6 +7,7 @@ import { createContext, useContext, type ComponentType, type ReactNode } from 'r
 import type { AccessSubject } from '../contract/permissions';
 import type { Lang } from '../contract/resource';
 import type { DataProvider } from '../widgets/interface/data-provider';
+import type { LiveSubscribe } from '../widgets/interface/live';
 import type { EngineMessageKey } from './messages';
 
 export interface EngineUser {
@@ -49,6 +50,10 @@ export interface EngineHost {
   navigate(to: string): void;
   /** Calls back when an admin publishes a screen; returns the unsubscribe. */
   onScreenPublished(listener: (event: { vue_path: string; version: number }) => void): () => void;
+  /** Follows a live frame widgets may follow (widgets/interface/live.ts); none heard when absent. */
+  onLive?: LiveSubscribe;
+  /** Opens the console's chat with a user (a private session); absent where there is no chat. */
+  openChat?: (userId: number) => void;
   /**
    * The console's dialog (draggable, fullscreen, no close on a backdrop click), so forms opened by
    * a screen look like every other dialog of the console; antd's Modal when the host has none.

@@ -4,9 +4,10 @@
  * interface (widgets/interface/host.ts) and never imports the engine.
  */
 import { useMemo, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { UPLOAD_FIELD, type UploadData } from '../contract/upload';
 import { WidgetHostContext, type WidgetHost } from '../widgets/interface/host';
-import { useRecord, useResourceDefinition, useResourceList } from './data';
+import { useRecord, useResourceDefinition, useResourceList, useRevalidateResource } from './data';
 import { useDictionary } from './dictionaries';
 import { EngineHostProvider, type EngineHost } from './host';
 import { useDictionaryChoices, useLookupLabel } from './options';
@@ -16,6 +17,12 @@ import { useTransitions } from './actions/use-transitions';
 import { useHeadlessForm } from './form/use-headless-form';
 import { TransitionButtons } from './actions/TransitionButtons';
 import { EngineRegistryContext, type EngineRegistry } from './registry';
+
+/** The address's query as a plain object, the same one while the address stays. */
+function useQuery(): Record<string, string> {
+  const [params] = useSearchParams();
+  return useMemo(() => Object.fromEntries(params), [params]);
+}
 
 /** The reads and controllers widgets share with the renderers: the engine's own hooks. */
 const READS = {
@@ -30,7 +37,11 @@ const READS = {
   useFormController: useHeadlessForm,
   useTransitions,
   TransitionButtons,
+  useRevalidate: useRevalidateResource,
+  useQuery,
 } satisfies Partial<WidgetHost>;
+
+const hearNothing: WidgetHost['onLive'] = () => () => {};
 
 export function widgetHostOf(host: EngineHost): WidgetHost {
   return {
@@ -40,6 +51,9 @@ export function widgetHostOf(host: EngineHost): WidgetHost {
     t: host.t,
     navigate: host.navigate,
     data: host.data,
+    onLive: host.onLive ?? hearNothing,
+    ...(host.openChat ? { openChat: host.openChat } : {}),
+    user: { id: host.user.id, team_id: host.user.team_id, team_type: host.user.team_type },
     upload(file, kind) {
       const body = new FormData();
       body.append(UPLOAD_FIELD, file);

@@ -1,5 +1,5 @@
 import EventEmitter from 'eventemitter3';
-import type { ScreenPublishedContent } from '../contract/chat';
+import type { QuotingAskContent, QuotingQuoteContent, ScreenPublishedContent } from '../contract/chat';
 
 /** Shell-wide events: the request client and the chat socket speak, the frame (router, lock screen, toasts, screens) listens. */
 export interface ShellEvents {
@@ -16,6 +16,9 @@ export interface ShellEvents {
    * vue_path revalidate and redraw without a reload.
    */
   'screen.published': [event: ScreenPublishedContent];
+  /** Quoting's live frames (`quoting.ask`, `quoting.quote`), handed to the engine's widgets (EngineHost.onLive). */
+  'quoting.ask': [event: QuotingAskContent];
+  'quoting.quote': [event: QuotingQuoteContent];
 }
 
 export const shellEvents = new EventEmitter<ShellEvents>();

@@ -40,3 +40,41 @@ export type BaoJiaBody = Static<typeof BaoJiaBody>;
 /** The reference the customer can quote on the phone: the ask's number. */
 export const BaoJiaAnswer = Type.Object({ ref: Type.String() });
 export type BaoJiaAnswer = Static<typeof BaoJiaAnswer>;
+
+/**
+ * POST /api/quoting/rule-preview: what a rule being edited (saved or not) would make of the open
+ * asks its team sees — a quote at which price, or why not. Nothing is written.
+ */
+export const RulePreviewBody = Type.Object(
+  {
+    name: Type.String({ maxLength: 64 }),
+    match_type: Type.Union([Type.Literal('keyword'), Type.Literal('sku'), Type.Literal('category')]),
+    match_value: Type.String({ maxLength: 64 }),
+    price_mode: Type.Union([Type.Literal('markup'), Type.Literal('fixed')]),
+    cost_fen: Type.Integer({ minimum: 0 }),
+    markup_pct: Type.Integer({ minimum: 0, maximum: 1000 }),
+    fixed_fen: Type.Integer({ minimum: 0 }),
+    floor_fen: Type.Integer({ minimum: 0 }),
+    stock: Type.Integer({ minimum: 0 }),
+    max_quantity: Type.Integer({ minimum: 0 }),
+  },
+  { additionalProperties: false },
+);
+export type RulePreviewBody = Static<typeof RulePreviewBody>;
+
+export const RulePreviewRow = Type.Object({
+  ask_id: Type.Integer(),
+  ask_no: Type.String(),
+  goods_name: Type.String(),
+  spec: Type.String(),
+  quantity: Type.Integer(),
+  expected_price_fen: Type.Union([Type.Integer(), Type.Null()]),
+  /** The unit price the rule would quote; null when it would not quote (see reason). */
+  price_fen: Type.Union([Type.Integer(), Type.Null()]),
+  reason: Type.String(),
+});
+export type RulePreviewRow = Static<typeof RulePreviewRow>;
+
+/** The open asks the rule names (most recent first), and how many open asks were looked at. */
+export const RulePreviewAnswer = Type.Object({ rows: Type.Array(RulePreviewRow), scanned: Type.Integer() });
+export type RulePreviewAnswer = Static<typeof RulePreviewAnswer>;

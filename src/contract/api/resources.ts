@@ -127,3 +127,5 @@ export const TimelineRow = Type.Object({
 
 /** A record's timeline: each transition taken, oldest first. */
 export const TimelineAnswer = Type.Object({ rows: Type.Array(TimelineRow) });
+export type TimelineRow = Static<typeof TimelineRow>;
+export type TimelineAnswer = Static<typeof TimelineAnswer>;

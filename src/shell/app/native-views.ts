@@ -12,7 +12,6 @@ export const NATIVE_VIEWS = {
   'main/user-center': lazy(() => import('../account/UserCenterView')),
   'personal/quotation-link': lazy(() => import('../share/QuotationLinkView')),
   'setting/notice': lazy(() => import('../notices/NoticeAdminView')),
-  'main/handlefind': lazy(() => import('../notices/HandleFindView')),
   'setting/error-log': lazy(() => import('../errors/ErrorLogView')),
   'setting/designer': lazy(() => import('../designer/DesignerView')),
   'chat/assistant': lazy(() => import('../chat/ChatAssistantView')),

@@ -51,6 +51,9 @@ export function createChat(deps: ChatDeps) {
   socket.on('im.contact.status', sessions.onContactStatus);
   // The socket is the console's one live line: a published screen travels on it to the engine.
   socket.on('screen.published', (content) => shellEvents.emit('screen.published', content));
+  // Quoting's frames (a new ask, a quote arrived) travel the same line to the widgets that follow them.
+  socket.on('quoting.ask', (content) => shellEvents.emit('quoting.ask', content));
+  socket.on('quoting.quote', (content) => shellEvents.emit('quoting.quote', content));
 
   return {
     me: core.me,

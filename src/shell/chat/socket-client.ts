@@ -1,7 +1,8 @@
 import EventEmitter from 'eventemitter3';
 import {
   CLOSE_UNAUTHORIZED, type ChatEvent, type ChatFrame, type ConnectContent, type ContactStatusContent, type KeyboardContent,
-  type MessageContent, type PublishAck, type ReadContent, type ScreenPublishedContent,
+  type MessageContent, type PublishAck, type QuotingAskContent, type QuotingQuoteContent, type ReadContent,
+  type ScreenPublishedContent,
 } from '../../contract/chat';
 import type { PublishBody } from '../../contract/api/chat';
 import { settings } from '../../contract/settings';
@@ -22,11 +23,13 @@ export interface ChatSocketEvents {
   'im.message.keyboard': [content: KeyboardContent];
   'im.contact.status': [content: ContactStatusContent];
   'screen.published': [content: ScreenPublishedContent];
+  'quoting.ask': [content: QuotingAskContent];
+  'quoting.quote': [content: QuotingQuoteContent];
 }
 
 type ServerEvent = Exclude<keyof ChatSocketEvents, 'status' | 'ready'>;
 const SERVER_EVENTS: ReadonlySet<string> = new Set<ServerEvent>([
-  'im.message', 'im.message.read', 'im.message.keyboard', 'im.contact.status', 'screen.published',
+  'im.message', 'im.message.read', 'im.message.keyboard', 'im.contact.status', 'screen.published', 'quoting.ask', 'quoting.quote',
 ]);
 
 /**

@@ -15,6 +15,7 @@ import type { MessageKey } from '../i18n/types';
 import { download, request } from '../request/client';
 import { shellEvents } from '../events';
 import { ConsoleDialog } from '../dialog/ConsoleDialog';
+import { chatPanelStore, chatStore } from '../chat/runtime';
 import { setViewPrefetcher } from './view-prefetch';
 
 /** Typed so that a key of ENGINE_MESSAGE_KEYS missing from the catalogues fails the type check. */
@@ -23,6 +24,20 @@ const engineKey = (key: EngineMessageKey): MessageKey => engineMessagePath(key);
 const onScreenPublished: EngineHost['onScreenPublished'] = (listener) => {
   shellEvents.on('screen.published', listener);
   return () => void shellEvents.off('screen.published', listener);
+};
+
+const onLive: NonNullable<EngineHost['onLive']> = (event, listener) => {
+  const heard = listener as (content: unknown) => void;
+  shellEvents.on(event, heard);
+  return () => void shellEvents.off(event, heard);
+};
+
+/** A widget's "chat with him": the chat panel opens on the private session with that user. */
+const openChat: NonNullable<EngineHost['openChat']> = (userId) => {
+  const chat = chatStore.get();
+  if (!chat) return;
+  chatPanelStore.set(true);
+  void chat.startWith('panel', userId).catch(() => undefined);
 };
 
 const hostRequest: EngineHost['request'] = (url, body, options) =>
@@ -58,6 +73,8 @@ export function EngineHostAdapter({ children }: { children: ReactNode }) {
       isAdmin: access.admin,
       navigate: (to) => void navigate(to),
       onScreenPublished,
+      onLive,
+      openChat,
       Dialog: ConsoleDialog,
     };
   }, [lang, t, session, navigate]);

@@ -2,6 +2,7 @@ import { Card, Col, Row } from 'antd';
 import { CheckOutlined } from '@ant-design/icons';
 import { useI18n } from '../i18n/I18nProvider';
 import { AREA_ICONS, LinkButton, PublicFrame } from './PublicFrame';
+import { BaoJiaForm } from './BaoJiaForm';
 
 const SECTIONS = [
   {
@@ -59,6 +60,9 @@ export default function ProductPage() {
             </Col>
           ))}
         </Row>
+      </section>
+      <section className="portal-section">
+        <BaoJiaForm />
       </section>
       <section className="portal-section portal-band portal-cta">
         <h2>{t('portal.features.ctaTitle')}</h2>

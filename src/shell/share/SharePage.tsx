@@ -7,6 +7,7 @@ import { useI18n } from '../i18n/I18nProvider';
 import type { MessageKey } from '../i18n/types';
 import { formatDateTime } from '../utils/relative-time';
 import { PublicFrame } from '../public/PublicFrame';
+import { BaoJiaForm } from '../public/BaoJiaForm';
 
 export const QUOTE_TYPES: Record<QuoteType, { label: MessageKey; color: string }> = {
   spot: { label: 'share.spot', color: 'green' },
@@ -60,6 +61,11 @@ export default function SharePage() {
           </Card>
         )}
       </section>
+      {quote && token && (
+        <section className="portal-section" style={{ maxWidth: 752, margin: '0 auto' }}>
+          <BaoJiaForm token={token} />
+        </section>
+      )}
     </PublicFrame>
   );
 }

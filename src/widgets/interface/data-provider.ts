@@ -4,6 +4,7 @@
  * refine's data provider. The engine implements it (src/engine/data-provider.ts) and hands it to
  * the engine's renderers and to widgets alike, so no widget or renderer ever builds a resource URL.
  */
+import type { TimelineRow } from '../../contract/api/resources';
 import type { Filter, HistoryEntry, ImportReport, ListPage, ResourceDefinition, ResourceRecord, Sort } from '../../contract/resource';
 import type { ReconciliationData } from './reconciliation-data';
 
@@ -97,6 +98,18 @@ export interface ActionParams extends ResourceParams {
   params?: Record<string, unknown>;
 }
 
+/**
+ * A read or write of an area's own route beside the resource API (quoting's ask page, a rule's
+ * preview): `path` under /api/, refine's `custom`. GET sends `query`; POST sends `body`.
+ */
+export interface CustomParams {
+  path: string;
+  method?: 'GET' | 'POST';
+  query?: Record<string, string>;
+  body?: unknown;
+  meta?: CallMeta;
+}
+
 export interface DataProvider {
   getList(params: GetListParams): Promise<ListPage>;
   getOne(params: GetOneParams): Promise<ResourceRecord>;
@@ -113,6 +126,9 @@ export interface DataProvider {
   import(params: ImportParams): Promise<ImportReport>;
   aggregate(params: AggregateParams): Promise<AggregateRow[]>;
   action(params: ActionParams): Promise<ResourceRecord>;
+  /** A record's workflow timeline (each transition: who, when, from → to), oldest first. */
+  timeline(params: GetOneParams): Promise<TimelineRow[]>;
+  custom<T>(params: CustomParams): Promise<T>;
   /** Reconciliation's own API: platform files in, matching, the summary, the differences. */
   reconciliation: ReconciliationData;
   /**

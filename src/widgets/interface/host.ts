@@ -10,6 +10,7 @@ import type { UploadData } from '../../contract/upload';
 import type { Choice } from './choices';
 import type { DetailController, DetailControllerProps, FormController, FormControllerProps, ListController, ListControllerProps, TransitionsController } from './controllers';
 import type { DataProvider, GetListParams } from './data-provider';
+import type { LiveSubscribe } from './live';
 import type { WidgetMessageKey } from './messages';
 
 /** A read through swr: its data once arrived, its error, and a way to read it again. */
@@ -36,6 +37,12 @@ export interface WidgetHost {
   data: DataProvider;
   /** Sends a file to the console's uploads; answers where it is kept. */
   upload(file: File, kind: 'image' | 'file'): Promise<UploadData>;
+  /** Follows a live frame (a new ask, a quote arrived); answers the unsubscribe. */
+  onLive: LiveSubscribe;
+  /** Opens the console's chat with a user; absent where the console has no chat (tests, previews). */
+  openChat?: (userId: number) => void;
+  /** The signed-in user as widgets may know them: who they are and which team (type 1 asks, 2 quotes, 3 operates). */
+  user: { id: number; team_id: number; team_type: number };
 
   // Reads shared with the engine's renderers through swr (one request for one key). They are hooks:
   // call them as hooks, unconditionally, at a widget's top level.
@@ -50,6 +57,10 @@ export interface WidgetHost {
   useDictionaryChoices(code: string | undefined): { choices: Choice[] | undefined; isLoading: boolean };
   /** The label of the record a lookup field points at; null when it cannot be read, undefined while it loads. */
   useLookupLabel(field: ResourceField | undefined, value: unknown): string | null | undefined;
+  /** The page address's query (`?name=XJ…`), as a block placed on a screen reads its subject. */
+  useQuery(): Record<string, string>;
+  /** Revalidates every read of a resource (its lists, records and history), as a list's reload does. */
+  useRevalidate(): (resource: string) => void;
 
   // The engine's headless controllers, the same ones its renderers draw (controllers.ts).
   useListController(props: ListControllerProps): ListController;

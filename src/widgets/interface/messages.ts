@@ -5,7 +5,10 @@ import type { ReconMessageKey } from './recon-messages';
  * groups of the console's catalogues): the engine hands its typed `t` to widgets as theirs, so a key
  * here that the engine does not know fails the type check (src/engine/provider.tsx).
  */
+import type { QuotingMessageKey } from './quoting-messages';
+
 export type WidgetMessageKey =
+  | QuotingMessageKey
   | 'yes'
   | 'no'
   | 'copy'
