@@ -44,7 +44,7 @@ const SCREENS: ListScreen[] = [
   { group: '系统设置', item: '字典管理', path: '/setting/dictionary', resource: 'dictionaries', field: 'name' },
   { group: '系统设置', item: '角色管理', path: '/setting/role', resource: 'roles', field: 'name' },
   { group: '商品', item: '商品列表', path: '/goods/list', resource: 'goods', field: 'name' },
-  { group: '对账', item: '店铺账单', path: '/bill/store', resource: 'store_bills', field: 'shop_name' },
+  { group: '对账', item: '店铺账单', path: '/bill/store', resource: 'recon_settlements', field: 'shop_name' },
 ];
 /** Clicks per screen; more give a steadier median on a busy machine. */
 const REPEATS = Number(process.env.MENU_CLICK_REPEATS) || 5;
