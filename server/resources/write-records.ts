@@ -6,7 +6,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { LABELS_KEY, SYSTEM_FIELDS, type RecordValue, type ResourceField, type ResourceRecord } from '../../src/contract/resource';
+import { ACTIONS_KEY, LABELS_KEY, SYSTEM_FIELDS, type RecordValue, type ResourceField, type ResourceRecord } from '../../src/contract/resource';
 import { Code } from '../../src/contract/envelope';
 import { ApiError } from '../http/errors';
 import { htmlSanitizer } from '../http/html-sanitizer';
@@ -30,7 +30,7 @@ const sanitizeRichText = htmlSanitizer((sanitizeHtml) => ({
 }));
 
 /** What a record read carries besides its fields, which a form may send back with it. */
-const SYSTEM = new Set<string>([...SYSTEM_FIELDS, LABELS_KEY]);
+const SYSTEM = new Set<string>([...SYSTEM_FIELDS, LABELS_KEY, ACTIONS_KEY]);
 
 /** One refused value: the field it is about and the message that says why. */
 export interface Problem {
