@@ -1,10 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** The nearest folder at or above `from` that holds package.json. */
+/** Whether `dir` holds the project's package.json: one with a name (dist-server's only says its module type). */
+function isProjectRoot(dir: string): boolean {
+  try {
+    return typeof (JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: unknown }).name === 'string';
+  } catch {
+    return false;
+  }
+}
+
+/** The nearest folder at or above `from` that holds the project's package.json. */
 function projectRootFrom(from: string): string {
   for (let dir = from; ; dir = path.dirname(dir)) {
-    if (fs.existsSync(path.join(dir, 'package.json'))) return dir;
+    if (isProjectRoot(dir)) return dir;
     if (path.dirname(dir) === dir) throw new Error(`no package.json above ${from}`);
   }
 }
