@@ -45,8 +45,9 @@ function writeCache(script: vm.Script): void {
 }
 
 const cachedData = readCache();
-// esbuild writes ASCII only (non-ASCII characters escaped), so latin1 decodes it exactly and fast.
-const source = fs.readFileSync(bundle, 'latin1');
+// UTF-8: esbuild escapes non-ASCII characters in strings but keeps them in regular expressions
+// (/帐/g of reconciliation's header rule), which latin1 would turn into other characters.
+const source = fs.readFileSync(bundle, 'utf8');
 // Strict like the ES module the bundle was compiled from; the parameters stand for what a
 // module would have (import.meta.url is compiled to __bundle_url).
 const script = new vm.Script(`(function (exports, require, module, __filename, __dirname, __bundle_url) {'use strict';${source}\n})`, {
