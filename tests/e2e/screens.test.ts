@@ -419,7 +419,8 @@ describe('server-driven screens in Chromium', () => {
     const page = await context.newPage();
     await logIn(page, e2e.server.url, 'admin', 'admin123');
     const empty: string[] = [];
-    for (const screen of screens) {
+    // The ask's page needs an ask (?name=); the quoting e2e opens it from a notice.
+    for (const screen of screens.filter((s) => s.id !== 'main/handlefind')) {
       const item = trails.get(screen.id);
       expect(item, `${screen.id} has a menu item`).toBeDefined();
       if (item!.hidden) {
@@ -429,6 +430,11 @@ describe('server-driven screens in Chromium', () => {
       } else await openFromMenu(page, item!.trail);
       expect(new URL(page.url()).pathname).toBe(`/${screen.id}`);
       const view = activeView(page);
+      // A bespoke block (对账汇总) draws its own content: no error panel is what holds for all of them.
+      if (screen.kind === 'block') {
+        expect(await view.locator('.ant-result').count(), `${screen.id} shows no error panel`).toBe(0);
+        continue;
+      }
       // A tabbed screen opens on its first tab: its rows are in the tab of its first list.
       const listed = screen.kind === 'tabs' ? screen.parts?.find((part) => part.kind === 'list') : screen;
       expect(listed, `${screen.id} lists a resource`).toBeDefined();
