@@ -65,7 +65,7 @@ function Figures({ totals }: { totals: Totals }) {
           <Statistic
             title={title}
             value={kind === 'money' ? formatMoney(value) : value}
-            styles={{ content: title === t('reconDifference') && value !== 0 ? { color: 'var(--ant-color-error)' } : undefined }}
+            styles={{ content: title === t('reconDifference') && value !== 0 ? { color: 'var(--ant-color-error-text)' } : undefined }}
           />
         </Card>
       ))}
@@ -174,7 +174,7 @@ export default function SummaryBlock(_: BlockProps) {
               pagination={false}
               scroll={{ x: 'max-content' }}
               columns={[
-                { key: 'platform', title: t('reconPlatform'), fixed: 'left', render: (_, row) => <Tag color={choices.platform(row.platform).color}>{choices.platform(row.platform).label}</Tag> },
+                { key: 'platform', title: t('reconPlatform'), fixed: 'left', width: 104, render: (_, row) => <Tag color={choices.platform(row.platform).color}>{choices.platform(row.platform).label}</Tag> },
                 { key: 'shop', title: t('reconShop'), dataIndex: 'shop_name', render: (value: string) => <Typography.Text strong>{value}</Typography.Text> },
                 { key: 'period', title: t('reconPeriod'), dataIndex: 'period' },
                 { key: 'orders', title: t('reconOrders'), dataIndex: 'orders', align: 'right' },
