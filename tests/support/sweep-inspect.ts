@@ -83,9 +83,14 @@ export function inspectPage(options: InspectOptions): string[] {
   }
 
   if (options.desktop) {
-    // Column headers cut short, in the engine's tables and antd's.
-    for (const el of document.querySelectorAll('.engine-th-title, .ant-table-thead > tr > th')) {
-      if (shown(el) && el.scrollWidth > el.clientWidth + 1) problems.push(`column header clipped: ${where(el)}`);
+    // Column headers cut short, in the engine's tables and antd's: the header's text is wider than the
+    // room inside its cell. (Not scrollWidth: a pinned cell's shadow is a pseudo-element past its edge.)
+    for (const el of document.querySelectorAll<HTMLElement>('.engine-th-title, .ant-table-thead > tr > th')) {
+      if (!shown(el) || !el.textContent?.trim()) continue;
+      range.selectNodeContents(el);
+      const style = getComputedStyle(el);
+      const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      if (range.getBoundingClientRect().width > room + 1) problems.push(`column header clipped: ${where(el)}`);
     }
     for (const scroller of document.querySelectorAll<HTMLElement>('.engine-table-scroll')) {
       if (!shown(scroller)) continue;

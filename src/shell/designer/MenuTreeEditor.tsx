@@ -59,9 +59,10 @@ export default function MenuTreeEditor() {
   const toData = (node: MenuNode): NonNullable<TreeProps['treeData']>[number] => ({
     key: node.id,
     title: (
-      <Space size={6}>
-        <span>{node.title[lang]}</span>
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+      // On a narrow screen the path and view id move under the title, which never breaks.
+      <Space size={[6, 0]} wrap>
+        <span style={{ whiteSpace: 'nowrap' }}>{node.title[lang]}</span>
+        <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
           {node.path}
         </Typography.Text>
         {node.hidden && <Tag>{t('designer.hidden')}</Tag>}

@@ -432,8 +432,9 @@ export const en: Messages = {
     invalidHint: 'Ask the team that sent it for a new link.',
   },
   screen: {
-    notFound: 'Screen not found',
-    notFoundHint: 'View {vuePath} has no screen yet; publish one for it in Settings › Screen Designer.',
+    notBuilt: 'This page has not been built yet',
+    notBuiltHint: 'The menu item points to view {vuePath}, which has no screen yet; publish one for it in the Screen Designer.',
+    openDesigner: 'Open the Screen Designer',
     notReady: 'This page is not ready yet',
     notReadyHint: 'Its content is not available yet; ask your administrator if you need it.',
   },

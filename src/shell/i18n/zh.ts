@@ -433,8 +433,9 @@ export const zh = {
     invalidHint: '请联系发送链接的报价团队重新获取。',
   },
   screen: {
-    notFound: '未找到页面',
-    notFoundHint: '视图 {vuePath} 还没有对应的页面，请在「系统设置 › 页面设计器」中为它发布一个页面。',
+    notBuilt: '这个页面还没有搭建',
+    notBuiltHint: '菜单项指向的视图 {vuePath} 还没有页面，可以在页面设计器中为它发布一个页面。',
+    openDesigner: '打开页面设计器',
     notReady: '这个页面还在准备中',
     notReadyHint: '页面内容暂未上线，如需使用请联系管理员。',
   },

@@ -1,19 +1,29 @@
-import { Result } from 'antd';
+import { Button, Result } from 'antd';
 import { useStore } from '../store';
-import { sessionStore } from '../auth/session';
+import { menuRoutes, sessionStore } from '../auth/session';
 import { accessSubject } from '../auth/Permission';
 import { useI18n } from '../i18n/I18nProvider';
+import { useShellNavigate } from './shell-navigate';
+
+const DESIGNER_VIEW = 'setting/designer';
 
 /**
- * A menu page whose view has no screen yet. An admin, who can make one, is told the view id and
- * where (页面设计器); anyone else is told plainly that the page is not ready, in no developer's words.
+ * A menu page whose view has no screen yet. An admin, who can make one, is told which view it is and
+ * given the way to the 页面设计器 (when their menu holds it); anyone else is told plainly that the page
+ * is not ready, in no developer's words.
  */
 export function ScreenMissing({ vuePath }: { vuePath: string }) {
   const { t } = useI18n();
-  const admin = accessSubject(useStore(sessionStore)).admin;
-  return admin ? (
-    <Result status="info" title={t('screen.notFound')} subTitle={t('screen.notFoundHint', { vuePath })} />
-  ) : (
-    <Result status="info" title={t('screen.notReady')} subTitle={t('screen.notReadyHint')} />
+  const session = useStore(sessionStore);
+  const navigate = useShellNavigate();
+  if (!accessSubject(session).admin) return <Result status="info" title={t('screen.notReady')} subTitle={t('screen.notReadyHint')} />;
+  const designer = session ? [...menuRoutes(session.menu).values()].find((item) => item.vue_path === DESIGNER_VIEW) : undefined;
+  return (
+    <Result
+      status="info"
+      title={t('screen.notBuilt')}
+      subTitle={t('screen.notBuiltHint', { vuePath })}
+      extra={designer && <Button type="primary" onClick={() => void navigate(designer.path)}>{t('screen.openDesigner')}</Button>}
+    />
   );
 }

@@ -32,7 +32,7 @@ describe('translations', () => {
   });
 
   it('fills placeholders', () => {
-    expect(translate('zh', 'screen.notFoundHint', { vuePath: 'goods/list' })).toContain('goods/list');
+    expect(translate('zh', 'screen.notBuiltHint', { vuePath: 'goods/list' })).toContain('goods/list');
     expect(translate('en', 'login.welcome', { title: 'X' })).toBe('Welcome to X');
   });
 });
