@@ -11,6 +11,7 @@ import type { EngineHost } from './host';
 
 const resourceUrl = (name: string, path: string) => `/api/resources/${encodeURIComponent(name)}/${path}`;
 const RECON = '/api/reconciliation';
+const QUOTING = '/api/quoting';
 /** A platform export can run to a hundred megabytes: its upload gets longer than a request's default. */
 const UPLOAD_TIMEOUT_MS = 30 * 60_000;
 
@@ -90,10 +91,6 @@ export function createDataProvider({ request, download }: Pick<EngineHost, 'requ
     action: ({ resource, id, action, version, params, meta }) =>
       request(resourceUrl(resource, `${id}/actions/${encodeURIComponent(action)}`), { version, params }, silent(meta)),
     timeline: ({ resource, id, meta }) => request<TimelineAnswer>(resourceUrl(resource, 'timeline'), { id }, silent(meta)).then((answer) => answer.rows),
-    custom: ({ path, method = 'POST', query, body, meta }) => {
-      const search = query && Object.keys(query).length ? `?${new URLSearchParams(query)}` : '';
-      return request(`/api/${path.replace(/^\/+/, '')}${search}`, method === 'GET' ? undefined : body, { method, ...silent(meta) });
-    },
     reconciliation: {
       startImport: ({ kind, shop, preview, file, onUploadProgress }) => {
         const body = new FormData();
@@ -106,6 +103,10 @@ export function createDataProvider({ request, download }: Pick<EngineHost, 'requ
       summary: (query) => request(`${RECON}/summary`, query),
       match: (body) => request(`${RECON}/match`, body),
       exportDifferences: (filename) => download(`${RECON}/differences/export`, filename),
+    },
+    quoting: {
+      handleFind: (name) => request(`${QUOTING}/handlefind?${new URLSearchParams({ name })}`, undefined, { method: 'GET', silent: true }),
+      rulePreview: (rule) => request(`${QUOTING}/rule-preview`, rule, { silent: true }),
     },
 
     prefetchList(params) {

@@ -6,6 +6,7 @@
  */
 import type { TimelineRow } from '../../contract/api/resources';
 import type { Filter, HistoryEntry, ImportReport, ListPage, ResourceDefinition, ResourceRecord, Sort } from '../../contract/resource';
+import type { QuotingData } from './quoting-data';
 import type { ReconciliationData } from './reconciliation-data';
 
 /** A condition on one field, as the server filters (contract/resource.ts Filter). */
@@ -98,18 +99,6 @@ export interface ActionParams extends ResourceParams {
   params?: Record<string, unknown>;
 }
 
-/**
- * A read or write of an area's own route beside the resource API (quoting's ask page, a rule's
- * preview): `path` under /api/, refine's `custom`. GET sends `query`; POST sends `body`.
- */
-export interface CustomParams {
-  path: string;
-  method?: 'GET' | 'POST';
-  query?: Record<string, string>;
-  body?: unknown;
-  meta?: CallMeta;
-}
-
 export interface DataProvider {
   getList(params: GetListParams): Promise<ListPage>;
   getOne(params: GetOneParams): Promise<ResourceRecord>;
@@ -128,9 +117,10 @@ export interface DataProvider {
   action(params: ActionParams): Promise<ResourceRecord>;
   /** A record's workflow timeline (each transition: who, when, from → to), oldest first. */
   timeline(params: GetOneParams): Promise<TimelineRow[]>;
-  custom<T>(params: CustomParams): Promise<T>;
   /** Reconciliation's own API: platform files in, matching, the summary, the differences. */
   reconciliation: ReconciliationData;
+  /** Quoting's own API: the ask page behind a notice, a rule's preview. */
+  quoting: QuotingData;
   /**
    * Reads a list page ahead of the list that will show it (a menu click). The list that reads the
    * same params takes this answer instead of asking again; see takeAhead. Answers the page.
