@@ -21,7 +21,6 @@ import {
   asksNaming,
   expireDue,
   handleNewAsk,
-  isTeamMember,
   noticeTeam,
   quoteArrived,
   quotingTeamsOf,
@@ -126,7 +125,8 @@ const QUEUE_WORKFLOW: Workflow = {
       from: ['open', 'claimed'],
       to: 'claimed',
       who: { teamTypes: [QUOTING, OPERATION], owner: 'team' },
-      params: [{ name: 'assignee_id', title: label('处理人', 'Assignee'), type: 'lookup', required: true, lookup: { resource: 'users', label: 'name' } }],
+      // The colleagues of the queue row's team, listed to its staff though they may not list users.
+      params: [{ name: 'assignee_id', title: label('处理人', 'Assignee'), type: 'lookup', required: true, lookup: { resource: 'users', label: 'name' }, choices: 'recordTeam' }],
     },
     {
       name: 'decline',
@@ -245,15 +245,13 @@ async function quoteTransition(step: TransitionStep): Promise<void> {
 }
 
 async function queueTransition(step: TransitionStep): Promise<Record<string, number | string> | void> {
-  const { trx, caller, params } = step;
+  const { caller, params } = step;
   switch (step.transition) {
     case 'claim':
       return { assignee_id: caller.userId };
-    case 'assign': {
-      const assignee = params.assignee_id;
-      if (typeof assignee !== 'number' || !(await isTeamMember(trx, assignee, step.record.team_id!))) throw new ApiError(Code.badRequest, 'assigneeInvalid');
-      return { assignee_id: assignee };
-    }
+    case 'assign':
+      // A colleague of the row's team: the workflow checked it (choices: 'recordTeam').
+      return { assignee_id: Number(params.assignee_id) };
     case 'decline': {
       const reason = typeof params.reason === 'string' ? params.reason.trim() : '';
       if (!reason) throw new ApiError(Code.badRequest, 'reasonRequired');
