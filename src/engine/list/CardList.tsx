@@ -8,7 +8,7 @@ import { memo, useMemo, useState, type ReactNode } from 'react';
 import { Button, Dropdown, theme } from 'antd';
 import { MoreOutlined } from '@ant-design/icons';
 import { cardOf, type ResolvedCard } from '../../contract/card-default';
-import { carriedActions, type ResourceDefinition, type ResourceField, type ResourceRecord } from '../../contract/resource';
+import { carriedActions, shownFields, type ResourceDefinition, type ResourceField, type ResourceRecord } from '../../contract/resource';
 import type { Action, Column } from '../../contract/screen';
 import { cellNameOf, widgetOf, type CellWidget, type WidgetRegistry } from '../../widgets/interface/registry';
 import { ActionButton, usePlacedActions, type PlacedAction } from '../actions/ActionButton';
@@ -45,7 +45,7 @@ function useCardModel(list: EngineListController): CardModel {
   const { definition, spec, columns } = list;
   return useMemo(() => {
     const card: ResolvedCard = cardOf(spec.card, columns, definition);
-    const fields = new Map(definition.fields.map((f) => [f.name, f]));
+    const fields = new Map(shownFields(definition).map((f) => [f.name, f]));
     const byField = new Map(columns.map((c) => [c.field, c]));
     const part = (name: string, options?: Record<string, unknown>): CardPart => {
       const listed = byField.get(name);

@@ -6,6 +6,7 @@
  */
 import type { TimelineRow } from '../../contract/api/resources';
 import type { Filter, HistoryEntry, ImportReport, ListPage, ResourceDefinition, ResourceRecord, Sort } from '../../contract/resource';
+import type { Choice } from './choices';
 import type { QuotingData } from './quoting-data';
 import type { ReconciliationData } from './reconciliation-data';
 
@@ -99,6 +100,15 @@ export interface ActionParams extends ResourceParams {
   params?: Record<string, unknown>;
 }
 
+/** The choices of a transition's param scoped to the record's team (TransitionParam `choices`). */
+export interface TransitionChoicesParams extends ResourceParams {
+  id: number;
+  action: string;
+  param: string;
+  /** Only choices whose label holds it. */
+  keyword?: string;
+}
+
 export interface DataProvider {
   getList(params: GetListParams): Promise<ListPage>;
   getOne(params: GetOneParams): Promise<ResourceRecord>;
@@ -115,6 +125,7 @@ export interface DataProvider {
   import(params: ImportParams): Promise<ImportReport>;
   aggregate(params: AggregateParams): Promise<AggregateRow[]>;
   action(params: ActionParams): Promise<ResourceRecord>;
+  transitionChoices(params: TransitionChoicesParams): Promise<Choice[]>;
   /** A record's workflow timeline (each transition: who, when, from → to), oldest first. */
   timeline(params: GetOneParams): Promise<TimelineRow[]>;
   /** Reconciliation's own API: platform files in, matching, the summary, the differences. */
