@@ -234,7 +234,9 @@ describe('quoting across teams in Chromium', () => {
     const ask = (await list('price_asks', 'admin', [{ field: 'ask_no', op: 'eq', value: ref }])).data.rows[0];
     expect(ask).toMatchObject({ goods_name: '家用空气净化器', contact_name: '陈先生', contact_mobile: '13800138123' });
     await admin.goto(`${e2e.server.url}/askprice/core/handle`);
-    await admin.locator('tr', { hasText: ref }).waitFor({ timeout: 10_000 });
+    // The operation team sees every team's queue: each row names its team.
+    await admin.getByRole('columnheader', { name: '所属团队' }).waitFor({ timeout: 10_000 });
+    await admin.locator('tr', { hasText: ref }).filter({ hasText: '运营中心' }).waitFor({ timeout: 10_000 });
   }, STEP_MS);
 
   it('the rule editor previews what a rule would quote among open asks and keeps the log beside it', async () => {

@@ -73,7 +73,7 @@ describe.each(DIALECTS)('the manual queue on %s', (dialect) => {
   });
 
   it("names each row's team to the operation team, who sees several teams' rows, and filters by team", async () => {
-    const ask = cloudRow.ask_id;
+    const ask = Number(cloudRow.ask_id);
     const byAsk = { field: 'ask_id', op: 'eq' as const, value: ask };
     const definition = (token: string) => call<ResourceDefinition>(server, '/api/resources/ask_queue/definition', { method: 'GET', token });
     expect((await definition(tokens.admin)).body.data.severalTeams).toBe(true);
