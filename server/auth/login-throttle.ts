@@ -1,33 +1,32 @@
+/**
+ * Failed logins, counted per account and address on the shared window (db/rate-window.ts), so a
+ * stranger guessing from elsewhere cannot lock the real owner out, and every process counts alike.
+ * A successful login forgets the pair's failures.
+ */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { sharedWindow, type SharedWindow } from '../db/rate-window';
 
 const WINDOW_MS = 15 * 60_000;
 const MAX_FAILURES = 5;
+/** The bucket of rate_hits failed logins are counted in (migration 0017 carried the older ones there). */
+export const LOGIN_BUCKET = 'login';
 
-/**
- * Failed logins are counted per account and address, so a stranger guessing from elsewhere cannot
- * lock the real owner out. Answers how long this pair must wait, in ms, or 0.
- */
-export async function loginWait(db: Kysely<Database>, username: string, ip: string, now = Date.now()): Promise<number> {
-  const recent = await db
-    .selectFrom('login_failures')
-    .select('created_at')
-    .where('username', '=', username)
-    .where('ip', '=', ip)
-    .where('created_at', '>', now - WINDOW_MS)
-    .orderBy('created_at', 'desc')
-    .limit(MAX_FAILURES)
-    .execute();
-  if (recent.length < MAX_FAILURES) return 0;
-  // The pair may try again once the oldest of the last five failures leaves the window.
-  return recent[MAX_FAILURES - 1].created_at + WINDOW_MS - now;
+/** The pair counted: an address holds no space, so it and the account name never run together. */
+export const loginSubject = (username: string, ip: string) => `${ip} ${username}`;
+
+export interface LoginThrottle {
+  /** How long this pair must wait, in ms, or 0. */
+  wait(username: string, ip: string, now?: number): Promise<number>;
+  failed(username: string, ip: string, now?: number): Promise<void>;
+  succeeded(username: string, ip: string): Promise<void>;
 }
 
-export async function recordLoginFailure(db: Kysely<Database>, username: string, ip: string, now = Date.now()) {
-  await db.insertInto('login_failures').values({ username, ip, created_at: now }).execute();
-  await db.deleteFrom('login_failures').where('created_at', '<', now - WINDOW_MS).execute();
-}
-
-export async function clearLoginFailures(db: Kysely<Database>, username: string, ip: string) {
-  await db.deleteFrom('login_failures').where('username', '=', username).where('ip', '=', ip).execute();
+export function loginThrottle(db: Kysely<Database>): LoginThrottle {
+  const failures: SharedWindow = sharedWindow(db, LOGIN_BUCKET, MAX_FAILURES, WINDOW_MS);
+  return {
+    wait: (username, ip, now = Date.now()) => failures.wait(loginSubject(username, ip), now),
+    failed: (username, ip, now = Date.now()) => failures.record(loginSubject(username, ip), now),
+    succeeded: (username, ip) => failures.clear(loginSubject(username, ip)),
+  };
 }

@@ -11,7 +11,8 @@ import { ApiError } from '../http/errors';
 import { routeSchema, type App } from '../http/route';
 import { recordLog } from '../audit/system-log';
 import { decoyHash, verifyPassword } from './passwords';
-import { clearLoginFailures, loginWait, recordLoginFailure } from './login-throttle';
+import { waitMinutes } from '../db/rate-window';
+import { loginThrottle } from './login-throttle';
 import { userByUsername } from './account-store';
 import { createSession, expireAccessToken, refreshSession, revokeSession, type SessionPolicy } from './sessions';
 
@@ -47,6 +48,7 @@ const tokenAnswer = (access: string) => ({ [settings.tokenName]: access });
 
 export async function authRoutes(app: App, { db, config }: { db: Kysely<Database>; config: Config }) {
   const policy = sessionPolicy(config);
+  const throttle = loginThrottle(db);
 
   app.post(
     '/api/public/login-do',
@@ -56,13 +58,13 @@ export async function authRoutes(app: App, { db, config }: { db: Kysely<Database
     },
     async (request, reply) => {
       const { username, password } = request.body;
-      const wait = await loginWait(db, username, request.ip);
-      if (wait > 0) throw new ApiError(Code.tooManyRequests, 'tooManyAttempts', { minutes: Math.ceil(wait / 60_000) });
+      const wait = await throttle.wait(username, request.ip);
+      if (wait > 0) throw new ApiError(Code.tooManyRequests, 'tooManyAttempts', { minutes: waitMinutes(wait) });
       const user = await userByUsername(db, username);
       const valid = await verifyPassword(user?.password_hash ?? (await decoyHash()), password);
       const log = { userId: user?.id ?? null, username, action: 'login', ip: request.ip };
       if (!user || !valid) {
-        await recordLoginFailure(db, username, request.ip);
+        await throttle.failed(username, request.ip);
         await recordLog(db, { ...log, result: 'fail', detail: 'wrong credentials' });
         throw new ApiError(Code.badRequest, 'loginFailed');
       }
@@ -70,7 +72,7 @@ export async function authRoutes(app: App, { db, config }: { db: Kysely<Database
         await recordLog(db, { ...log, result: 'fail', detail: 'disabled' });
         throw new ApiError(Code.forbidden, 'userDisabled');
       }
-      await clearLoginFailures(db, username, request.ip);
+      await throttle.succeeded(username, request.ip);
       const answer = await startLogin(db, request, reply, user.id, policy);
       await recordLog(db, { ...log, result: 'ok' });
       return ok(answer);

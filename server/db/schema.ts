@@ -164,19 +164,12 @@ export interface SystemLogTable {
   created_at: number;
 }
 
-export interface LoginFailureTable {
-  id: Id;
-  username: string;
-  ip: string;
-  created_at: number;
-}
-
-/** One counted attempt of a rate limit shared by every server process (public asks per address, per mobile). */
+/** One counted attempt of a rate limit shared by every server process (public asks, failed logins). */
 export interface RateHitTable {
   id: Id;
-  /** Which limit: 'bao-jia:ip', 'bao-jia:mobile'. */
+  /** Which limit: 'bao-jia:ip', 'bao-jia:mobile', 'login'. */
   bucket: string;
-  /** Who is counted: an address, a mobile number. */
+  /** Who is counted: an address, a mobile number, "<address> <account>". */
   subject: string;
   created_at: number;
 }
@@ -391,7 +384,6 @@ export interface Database {
   dictionary_items: DictionaryItemTable;
   auth_sessions: AuthSessionTable;
   auth_tokens: AuthTokenTable;
-  login_failures: LoginFailureTable;
   rate_hits: RateHitTable;
   verification_codes: VerificationCodeTable;
   qr_logins: QrLoginTable;

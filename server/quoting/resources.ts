@@ -21,7 +21,6 @@ import {
   asksNaming,
   expireDue,
   handleNewAsk,
-  isTeamMember,
   noticeTeam,
   quoteArrived,
   quotingTeamsOf,
@@ -91,7 +90,7 @@ const ASK_WORKFLOW: Workflow = {
       who: { owner: 'team' },
       params: [{ name: 'price_fen', title: label('新的期望单价', 'New expected price'), type: 'money', required: true, minimum: 1 }],
     },
-    { name: 'reask', label: label('再次询价', 'Ask again'), from: ['closed', 'expired'], who: { owner: 'team' } },
+    { name: 'reask', label: label('再次询价', 'Ask again'), from: ['closed', 'expired'], who: { owner: 'team' }, confirm: label('以相同商品发起一张新的询价单？', 'Ask again with the same goods?') },
   ],
   serverOwned: ['handle_mode', 'parent_ask_id', 'urged_at', 'contact_name', 'contact_mobile'],
   visibility: ASK_VISIBILITY,
@@ -102,7 +101,14 @@ const QUOTE_WORKFLOW: Workflow = {
   states: statesOf(QUOTE_STATES),
   transitions: [
     { name: 'accept', label: label('采纳', 'Accept'), from: ['submitted'], to: 'accepted', who: { teamTypes: [ASKING, OPERATION], owner: 'team', via: 'ask_id' }, confirm: label('采纳后其他报价将自动设为未采纳，确定采纳？', 'The other quotes will be rejected. Accept this one?') },
-    { name: 'withdraw', label: label('撤回报价', 'Withdraw'), from: ['submitted'], to: 'withdrawn', who: { teamTypes: [QUOTING], owner: 'team' } },
+    {
+      name: 'withdraw',
+      label: label('撤回报价', 'Withdraw'),
+      from: ['submitted'],
+      to: 'withdrawn',
+      who: { teamTypes: [QUOTING], owner: 'team' },
+      confirm: label('撤回后询价方将看不到这条报价，确定撤回？', 'Withdraw this quote?'),
+    },
   ],
   serverOwned: ['quoted_by', 'rule_id', 'expires_at'],
   visibility: QUOTE_VISIBILITY,
@@ -119,7 +125,8 @@ const QUEUE_WORKFLOW: Workflow = {
       from: ['open', 'claimed'],
       to: 'claimed',
       who: { teamTypes: [QUOTING, OPERATION], owner: 'team' },
-      params: [{ name: 'assignee_id', title: label('处理人', 'Assignee'), type: 'lookup', required: true, lookup: { resource: 'users', label: 'name' } }],
+      // The colleagues of the queue row's team, listed to its staff though they may not list users.
+      params: [{ name: 'assignee_id', title: label('处理人', 'Assignee'), type: 'lookup', required: true, lookup: { resource: 'users', label: 'name' }, choices: 'recordTeam' }],
     },
     {
       name: 'decline',
@@ -238,15 +245,13 @@ async function quoteTransition(step: TransitionStep): Promise<void> {
 }
 
 async function queueTransition(step: TransitionStep): Promise<Record<string, number | string> | void> {
-  const { trx, caller, params } = step;
+  const { caller, params } = step;
   switch (step.transition) {
     case 'claim':
       return { assignee_id: caller.userId };
-    case 'assign': {
-      const assignee = params.assignee_id;
-      if (typeof assignee !== 'number' || !(await isTeamMember(trx, assignee, step.record.team_id!))) throw new ApiError(Code.badRequest, 'assigneeInvalid');
-      return { assignee_id: assignee };
-    }
+    case 'assign':
+      // A colleague of the row's team: the workflow checked it (choices: 'recordTeam').
+      return { assignee_id: Number(params.assignee_id) };
     case 'decline': {
       const reason = typeof params.reason === 'string' ? params.reason.trim() : '';
       if (!reason) throw new ApiError(Code.badRequest, 'reasonRequired');

@@ -17,8 +17,8 @@ import { totalsCache } from '../resources/totals';
 import type { WrittenEvent } from '../resources/store';
 import { readTimeline } from '../resources/workflow';
 import { nextNumber } from '../resources/write-records';
+import { sharedWindow, waitMinutes } from '../db/rate-window';
 import { priceAsks, priceQuotes } from './resources';
-import { sharedWindow } from './rate-window';
 import { expireDue, insertPublicAsk, linkTeam, operationTeam, teamNames } from './store';
 
 const TAGS = ['quoting'];
@@ -95,7 +95,7 @@ export async function quotingRoutes(app: App, { database, onWritten }: QuotingRo
       const now = Date.now();
       const body = request.body;
       const wait = Math.max(await byAddress.hit(request.ip, now), await byMobile.hit(body.mobile, now));
-      if (wait > 0) throw new ApiError(Code.tooManyRequests, 'publicAskTooMany', { minutes: wait });
+      if (wait > 0) throw new ApiError(Code.tooManyRequests, 'publicAskTooMany', { minutes: waitMinutes(wait) });
       const linked = body.token ? await linkTeam(db, tokenHash(body.token), now) : null;
       if (body.token && linked === null) throw new ApiError(Code.badRequest, 'publicLinkInvalid');
       const team = linked ?? (await operationTeam(db));

@@ -325,11 +325,6 @@ export async function expireDue(db: Kysely<Database>, now: number): Promise<numb
   });
 }
 
-/** A user of the team, for assigning a queue item. */
-export async function isTeamMember(db: Kysely<Database>, userId: number, teamId: number): Promise<boolean> {
-  return !!(await db.selectFrom('users').select('id').where('id', '=', userId).where('team_id', '=', teamId).executeTakeFirst());
-}
-
 // ---- public asks and the ask page -----------------------------------------------------------
 
 /** The team of a live quotation link, or null. */

@@ -13,6 +13,7 @@ import { teamScope } from '../auth/team-scope';
 import { ApiError } from '../http/errors';
 import type { Language } from '../http/messages';
 import { supports, type ResourceStore } from './store';
+import { seesSeveralTeams } from './visibility';
 
 export interface ResourceCaller {
   userId: number;
@@ -79,7 +80,13 @@ export function visibleFields(definition: ResourceDefinition, caller: Pick<Resou
     .map((f) => (f.columns?.some((c) => isHidden(c, caller)) ? { ...f, columns: f.columns.filter((c) => !isHidden(c, caller)) } : f));
 }
 
-/** The definition as the caller's console may see it: without the fields hidden from them. */
-export function definitionFor(definition: ResourceDefinition, caller: Pick<ResourceCaller, 'access'>): ResourceDefinition {
-  return { ...definition, fields: visibleFields(definition, caller) };
+/**
+ * The definition as the caller's console may see it: without the fields hidden from them, and
+ * saying whether they read several teams' rows (whatever a stored definition said of it).
+ */
+export function definitionFor(definition: ResourceDefinition, caller: Pick<ResourceCaller, 'access' | 'scope' | 'teamType'>): ResourceDefinition {
+  const answered: ResourceDefinition = { ...definition, fields: visibleFields(definition, caller) };
+  delete answered.severalTeams;
+  if (seesSeveralTeams(definition, caller)) answered.severalTeams = true;
+  return answered;
 }

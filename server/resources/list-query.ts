@@ -89,7 +89,7 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function contains(column: string, text: string, dialect: DialectName): Condition {
+export function contains(column: string, text: string, dialect: DialectName): Condition {
   // SQLite's LIKE ignores ASCII case already; PostgreSQL needs ILIKE for the same answer.
   const like = dialect === 'postgres' ? sql`ilike` : sql`like`;
   return sql<SqlBool>`${sql.ref(column)} ${like} ${likePattern(text)} escape '\\'`;

@@ -5,7 +5,7 @@
 import { sql, type AliasedRawBuilder, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { DialectName } from '../db/dialect';
-import { LABELS_KEY, type HistoryEntry, type ListPage, type ListQuery, type ResourceField, type ResourceRecord } from '../../src/contract/resource';
+import { LABELS_KEY, TEAM_FIELD, type HistoryEntry, type ListPage, type ListQuery, type ResourceField, type ResourceRecord } from '../../src/contract/resource';
 import { Code } from '../../src/contract/envelope';
 import { ApiError } from '../http/errors';
 import { isHidden, visibleFields, type ResourceCaller } from './caller';
@@ -14,7 +14,7 @@ import { keywordCandidates } from './keyword-index';
 import { conditionsOf, orderOf, ownTeamCondition, sortKeysOf, teamCondition, whereOf } from './list-query';
 import { dynamic, fromColumn, type ResourceStore } from './store';
 import type { TotalsCache } from './totals';
-import type { ScopedCaller } from './visibility';
+import { seesSeveralTeams, type ScopedCaller } from './visibility';
 import { withActions } from './workflow-actions';
 
 export interface ResourceContext {
@@ -95,7 +95,7 @@ export async function getRecord(ctx: ResourceContext, store: ResourceStore, call
 
 /** One record as the caller may see it, carrying its lookups' labels: what create, get and update answer. */
 export async function labelled(ctx: ResourceContext, store: ResourceStore, caller: ResourceCaller, record: ResourceRecord): Promise<ResourceRecord> {
-  const [one] = await withLabels(ctx, caller, visibleFields(store.definition, caller), [record]);
+  const [one] = await withLabels(ctx, store, caller, visibleFields(store.definition, caller), [record]);
   await withActions(ctx.db, (name) => ctx.registry.get(name), store, caller, [one!]);
   return one!;
 }
@@ -116,7 +116,7 @@ export async function listRecords(ctx: ResourceContext, store: ResourceStore, ca
     : [];
   // A short first page is the whole answer: no need to count.
   const total = page === 1 && rows.length < pageSize ? rows.length : await countOf(ctx, store, caller, query);
-  const records = await withLabels(ctx, caller, fields, rows.map((row) => toRecord(fields, row)));
+  const records = await withLabels(ctx, store, caller, fields, rows.map((row) => toRecord(fields, row)));
   await withActions(ctx.db, (name) => ctx.registry.get(name), store, caller, records);
   return { rows: records, total, page, pageSize };
 }
@@ -142,8 +142,10 @@ async function countOf(ctx: ResourceContext, store: ResourceStore, caller: Resou
  * The records, each carrying its lookups' labels under LABELS_KEY (field → label), so a console
  * draws a lookup from the row it read, without reading the target resource it may not list.
  */
-async function withLabels(ctx: ResourceContext, caller: ResourceCaller, fields: ResourceField[], records: ResourceRecord[]): Promise<ResourceRecord[]> {
-  const labels = (await lookupLabels(ctx, caller, fields, records)) ?? {};
+async function withLabels(ctx: ResourceContext, store: ResourceStore, caller: ResourceCaller, fields: ResourceField[], records: ResourceRecord[]): Promise<ResourceRecord[]> {
+  // A caller who reads several teams' rows is told each row's team, as a lookup's label.
+  const labelled = seesSeveralTeams(store.definition, caller) ? [...fields, TEAM_FIELD] : fields;
+  const labels = (await lookupLabels(ctx, caller, labelled, records)) ?? {};
   return records.map((record) => {
     const carried: Record<string, string> = {};
     for (const [field, byId] of Object.entries(labels)) {

@@ -32,6 +32,8 @@ import {
   ResourceRecordSchema,
   ActionParams,
   TimelineAnswer,
+  TransitionChoicesAnswer,
+  TransitionChoicesBody,
   TransitionParams,
 } from '../../src/contract/api/resources';
 import type { DatabaseHandle } from '../db/open';
@@ -49,6 +51,7 @@ import { listQueryError } from './validation';
 import { bulkDelete, createRecord, deleteRecord, updateRecord } from './write-records';
 import type { ResourceStore, WrittenEvent } from './store';
 import { totalsCache } from './totals';
+import { transitionChoices } from './transition-choices';
 import { readTimeline, takeTransition } from './workflow';
 
 const TAGS = ['resource'];
@@ -205,6 +208,27 @@ export async function resourceRoutes(app: App, { database, onWritten }: Resource
       const caller = await resourceCaller(request, database.db);
       const { id, action } = request.params;
       return ok(transitioned(store, await takeTransition(ctx, store, caller, { id: Number(id), action, version: request.body?.version, params: request.body?.params })));
+    },
+  );
+
+  app.post(
+    '/api/resources/:name/:id/actions/:action/choices',
+    {
+      config: { access: SIGNED_IN },
+      schema: routeSchema({
+        summary: "The choices of a transition's param scoped to the record's team (a colleague to assign): for whoever may take the transition now",
+        tags: TAGS,
+        params: TransitionParams,
+        body: TransitionChoicesBody,
+        data: TransitionChoicesAnswer,
+        auth: true,
+      }),
+    },
+    async (request) => {
+      const store = await storeOf(request);
+      const caller = await resourceCaller(request, database.db);
+      const { id, action } = request.params;
+      return ok({ rows: await transitionChoices(ctx, store, caller, { id: Number(id), action, ...request.body }) });
     },
   );
 

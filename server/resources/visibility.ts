@@ -75,3 +75,13 @@ export function compileVisibility(definition: ResourceDefinition, tableOf: Table
     )})`;
   };
 }
+
+/**
+ * Whether the caller reads rows of more than one team of a team-scoped resource: an administrator,
+ * or a team type a visibility rule shows more than its own rows.
+ */
+export function seesSeveralTeams(definition: ResourceDefinition, caller: ScopedCaller): boolean {
+  if (!definition.teamScoped) return false;
+  if (caller.scope === null) return true;
+  return (definition.workflow?.visibility ?? []).some((rule) => rule.rows !== 'own' && caller.teamType !== undefined && rule.teamTypes.includes(caller.teamType));
+}

@@ -44,6 +44,16 @@ export async function teamsOf(db: Kysely<Database>, target: ResourceStore | null
   return new Map(rows.map((row) => [Number(row.id), Number(row.team)]));
 }
 
+/** The team whose ownership of the record a transition is judged on: the record's, or that of the record its `via` field points at. */
+export async function ownerTeamOf(db: Kysely<Database>, storeOf: StoreLookup, store: ResourceStore, transition: WorkflowTransition, record: ResourceRecord): Promise<number | null> {
+  const via = transition.who?.via;
+  if (!via) return record.team_id;
+  const target = store.definition.fields.find((f) => f.name === via)?.lookup?.resource;
+  const id = record[via];
+  if (!target || typeof id !== 'number') return null;
+  return (await teamsOf(db, await storeOf(target), [id])).get(id) ?? null;
+}
+
 /**
  * Puts on each record the names of the transitions its reader may take now: from its state, by
  * their role, team type and ownership (one query per `via` field for the page's owners).

@@ -13,18 +13,13 @@ import { recordLog } from '../audit/system-log';
 import { insertRows } from '../db/batch';
 import { mayTake, visibleFields, type ResourceCaller } from './caller';
 import { checkedParams } from './transition-params';
-import { mayTakeTransition, teamsOf } from './workflow-actions';
+import { mayTakeTransition, ownerTeamOf } from './workflow-actions';
+import { checkChosen } from './transition-choices';
 import { diff, writeHistory } from './history';
 import { labelled, readRow, toRecord, type ResourceContext } from './read-records';
 import { dynamic, toColumn, type ResourceStore } from './store';
-import { forgetTotalsAfter, lookupTargets, staleError } from './write-records';
+import { forgetTotalsAfter, staleError } from './write-records';
 import { labelOf, stateLabel } from './workflow-definition';
-
-/** The team of the record a `via` field points at. */
-async function teamVia(trx: Kysely<Database>, target: ResourceStore | undefined, id: unknown): Promise<number | null> {
-  if (typeof id !== 'number') return null;
-  return (await teamsOf(trx, target, [id])).get(id) ?? null;
-}
 
 export interface TimelineStep {
   resource: string;
@@ -89,13 +84,12 @@ export async function takeTransition(ctx: ResourceContext, store: ResourceStore,
   const transition = workflow?.transitions.find((t) => t.name === request.action);
   if (!workflow || !transition) throw new ApiError(Code.badRequest, 'transitionUnknown', { action: request.action });
   if (!mayTake(definition, caller, 'get')) throw new ApiError(Code.forbidden, 'forbidden');
-  const via = transition.who?.via ? definition.fields.find((f) => f.name === transition.who!.via) : undefined;
-  const targets = via ? await lookupTargets(ctx, store) : new Map<string, ResourceStore>();
+  const storeOf = (name: string) => ctx.registry.get(name);
   const action = transition.label[caller.lang];
   const taken = await forgetTotalsAfter(ctx, store, ctx.db.transaction().execute(async (trx) => {
     const current = await readRow(trx, store, request.id, caller, 'visible');
     if (!current) throw new ApiError(Code.notFound, 'recordNotFound');
-    const ownerTeam = via ? await teamVia(trx, targets.get(via.lookup!.resource), current[via.name]) : current.team_id;
+    const ownerTeam = await ownerTeamOf(trx, storeOf, store, transition, current);
     if (!mayTakeTransition(transition, caller, current, ownerTeam)) throw new ApiError(Code.forbidden, 'transitionForbidden', { record: labelOf(definition, current, caller.lang), action });
     if (request.version !== undefined && request.version !== current.version) throw await staleError(trx, store, current, caller);
     const from = current[workflow.stateField];
@@ -103,6 +97,7 @@ export async function takeTransition(ctx: ResourceContext, store: ResourceStore,
       throw new ApiError(Code.conflict, 'transitionState', { record: labelOf(definition, current, caller.lang), state: stateLabel(definition, from, caller.lang), action });
     }
     const params = checkedParams(transition, request.params, caller.lang);
+    await checkChosen(trx, storeOf, transition, current, params, caller.lang);
     const now = Date.now();
     const extra = (await store.hooks.onTransition?.({ trx, transition: transition.name, record: current, params, caller, now })) ?? {};
     const set: Record<string, unknown> = {};

@@ -146,6 +146,12 @@ export const TransitionParam = Type.Object(
     maximum: fieldCore.maximum,
     options: fieldCore.options,
     lookup: fieldCore.lookup,
+    /**
+     * A lookup param: `recordTeam` makes its choices the looked-up resource's rows of the team that
+     * owns the record (a colleague to assign it to). The server lists them to whoever may take the
+     * transition now, though they may not list that resource, and refuses a value outside them.
+     */
+    choices: Type.Optional(Type.Literal('recordTeam')),
     description: fieldCore.description,
   },
   { additionalProperties: false },
@@ -268,6 +274,12 @@ export const ResourceDefinition = Type.Object(
      */
     indexes: Type.Optional(Type.Array(Type.Array(Type.String({ pattern: NAME_PATTERN }), { minItems: 1, maxItems: 4 }), { maxItems: 20 })),
     workflow: Type.Optional(Workflow),
+    /**
+     * Set by the server in the definition it answers a caller, never stored: the caller reads rows
+     * of more than one team (an administrator, a team a visibility rule shows others' rows), so a
+     * list names each row's team (TEAM_FIELD) and may filter by it.
+     */
+    severalTeams: Type.Optional(Type.Boolean()),
     version: Type.Integer({ minimum: 1 }),
     updated_at: Type.Optional(Type.Integer()),
   },
@@ -276,6 +288,17 @@ export const ResourceDefinition = Type.Object(
 export type ResourceDefinition = Omit<Static<typeof ResourceDefinition>, 'permissions'> & {
   permissions?: Partial<Record<ResourceAction, string>>;
 };
+
+/**
+ * The team a record belongs to (the system column team_id) as a lookup field: how a console draws
+ * and filters it for a caller who reads several teams' rows, whose records carry its label.
+ */
+export const TEAM_FIELD: ResourceField = { name: 'team_id', title: { zh: '所属团队', en: 'Team' }, type: 'lookup', lookup: { resource: 'teams', label: 'name' } };
+
+/** The fields a list or a detail may show the caller: the definition's, and the team's when they see several teams. */
+export function shownFields(definition: ResourceDefinition): ResourceField[] {
+  return definition.severalTeams ? [...definition.fields, TEAM_FIELD] : definition.fields;
+}
 
 /** Columns every record has, kept by the server. */
 export const SYSTEM_FIELDS = ['id', 'version', 'team_id', 'created_by', 'created_at', 'updated_at'] as const;

@@ -4,13 +4,14 @@
  * as the console does, and the list that opens takes them instead of asking again.
  */
 import { unstable_serialize } from 'swr';
-import type { TimelineAnswer } from '../contract/api/resources';
+import type { TimelineAnswer, TransitionChoicesAnswer } from '../contract/api/resources';
 import type { Filter, ListPage, ListQuery } from '../contract/resource';
 import type { CrudFilter, DataProvider, GetListParams } from '../widgets/interface/data-provider';
 import type { EngineHost } from './host';
 
 const resourceUrl = (name: string, path: string) => `/api/resources/${encodeURIComponent(name)}/${path}`;
 const RECON = '/api/reconciliation';
+const QUOTING = '/api/quoting';
 /** A platform export can run to a hundred megabytes: its upload gets longer than a request's default. */
 const UPLOAD_TIMEOUT_MS = 30 * 60_000;
 
@@ -89,11 +90,11 @@ export function createDataProvider({ request, download }: Pick<EngineHost, 'requ
     aggregate: ({ resource, meta, ...body }) => request(resourceUrl(resource, 'aggregate'), { ...body, filters: body.filters && flatFilters(body.filters) }, silent(meta)),
     action: ({ resource, id, action, version, params, meta }) =>
       request(resourceUrl(resource, `${id}/actions/${encodeURIComponent(action)}`), { version, params }, silent(meta)),
+    transitionChoices: ({ resource, id, action, param, keyword, meta }) =>
+      request<TransitionChoicesAnswer>(resourceUrl(resource, `${id}/actions/${encodeURIComponent(action)}/choices`), { param, ...(keyword ? { keyword } : {}) }, silent(meta)).then(
+        (answer) => answer.rows,
+      ),
     timeline: ({ resource, id, meta }) => request<TimelineAnswer>(resourceUrl(resource, 'timeline'), { id }, silent(meta)).then((answer) => answer.rows),
-    custom: ({ path, method = 'POST', query, body, meta }) => {
-      const search = query && Object.keys(query).length ? `?${new URLSearchParams(query)}` : '';
-      return request(`/api/${path.replace(/^\/+/, '')}${search}`, method === 'GET' ? undefined : body, { method, ...silent(meta) });
-    },
     reconciliation: {
       startImport: ({ kind, shop, preview, file, onUploadProgress }) => {
         const body = new FormData();
@@ -106,6 +107,10 @@ export function createDataProvider({ request, download }: Pick<EngineHost, 'requ
       summary: (query) => request(`${RECON}/summary`, query),
       match: (body) => request(`${RECON}/match`, body),
       exportDifferences: (filename) => download(`${RECON}/differences/export`, filename),
+    },
+    quoting: {
+      handleFind: (name) => request(`${QUOTING}/handlefind?${new URLSearchParams({ name })}`, undefined, { method: 'GET', silent: true }),
+      rulePreview: (rule) => request(`${QUOTING}/rule-preview`, rule, { silent: true }),
     },
 
     prefetchList(params) {

@@ -5,7 +5,8 @@
  * page from it, sees both quotes side by side and accepts one; the other is rejected and its team is
  * told; sunli (another asking team) sees none of it; the second team never sees the first's price;
  * addprice raises the price and the quoters get type 3; illegal steps are refused in Chinese; a
- * customer asks through bao-jia on /product and the ask lands in the operation team's queue.
+ * customer asks through bao-jia on /product and the ask lands in the operation team's queue, each
+ * row there naming its team; staff assign a queued ask to a colleague of their team.
  * Screenshots of the ask page, the composer and the rule editor go to $QUOTING_SHOTS when set.
  */
 import fs from 'node:fs';
@@ -234,7 +235,28 @@ describe('quoting across teams in Chromium', () => {
     const ask = (await list('price_asks', 'admin', [{ field: 'ask_no', op: 'eq', value: ref }])).data.rows[0];
     expect(ask).toMatchObject({ goods_name: '家用空气净化器', contact_name: '陈先生', contact_mobile: '13800138123' });
     await admin.goto(`${e2e.server.url}/askprice/core/handle`);
-    await admin.locator('tr', { hasText: ref }).waitFor({ timeout: 10_000 });
+    // The operation team sees every team's queue: each row names its team.
+    await admin.getByRole('columnheader', { name: '所属团队' }).waitFor({ timeout: 10_000 });
+    await admin.locator('tr', { hasText: ref }).filter({ hasText: '运营中心' }).waitFor({ timeout: 10_000 });
+  }, STEP_MS);
+
+  it('staff assign a queued ask to a colleague picked from their own team (they may not read users)', async () => {
+    const made = await api<ResourceRecord>('/api/resources/price_asks/create', 'seller', { values: { goods_name: '定制亚克力展示盒', quantity: 12 } });
+    expect(made.code).toBe(200);
+    const page = pages.staff;
+    await page.goto(`${e2e.server.url}/askprice/core/handle`);
+    const row = page.locator('tr', { hasText: String(made.data.ask_no) });
+    await row.waitFor({ timeout: 10_000 });
+    await row.getByRole('button', { name: '指派' }).click();
+    const dialog = page.locator('.ant-modal').filter({ hasText: '处理人' });
+    await dialog.getByRole('combobox').click();
+    // Only 云仓报价组's members are offered: 郑敏 of the other quoting team is not.
+    await page.getByTitle('周杰').waitFor();
+    expect(await page.getByTitle('郑敏').count()).toBe(0);
+    await page.getByTitle('周杰').click();
+    await dialog.locator('button[type=submit]').click();
+    await message(page, '已指派');
+    await row.filter({ hasText: '周杰' }).waitFor({ timeout: 10_000 });
   }, STEP_MS);
 
   it('the rule editor previews what a rule would quote among open asks and keeps the log beside it', async () => {

@@ -3,7 +3,7 @@
  * serialisation; the request shapes themselves live in contract/resource.ts.
  */
 import { Type, type Static } from '../schema';
-import { ResourceDefinition, ResourceName } from '../resource';
+import { NAME_PATTERN, ResourceDefinition, ResourceName } from '../resource';
 
 export const ResourceParams = Type.Object({ name: ResourceName });
 export type ResourceParams = Static<typeof ResourceParams>;
@@ -111,6 +111,21 @@ export const TransitionParams = Type.Object({
 export type TransitionParams = Static<typeof TransitionParams>;
 
 export const ActionParams = Type.Object({ name: ResourceName, action: TransitionParams.properties.action });
+
+/**
+ * POST /api/resources/:name/:id/actions/:action/choices: the choices of one of the transition's
+ * lookup params declared with `choices` (TransitionParam), those whose label holds `keyword`.
+ */
+export const TransitionChoicesBody = Type.Object(
+  { param: Type.String({ pattern: NAME_PATTERN }), keyword: Type.Optional(Type.String({ maxLength: 64 })) },
+  { additionalProperties: false },
+);
+export type TransitionChoicesBody = Static<typeof TransitionChoicesBody>;
+
+/** At most TRANSITION_CHOICES_MAX choices, by label. */
+export const TransitionChoicesAnswer = Type.Object({ rows: Type.Array(Type.Object({ value: Type.Integer(), label: Type.String() })) });
+export type TransitionChoicesAnswer = Static<typeof TransitionChoicesAnswer>;
+export const TRANSITION_CHOICES_MAX = 50;
 export type ActionParams = Static<typeof ActionParams>;
 
 /** One step of a record's timeline (TimelineEntry). */

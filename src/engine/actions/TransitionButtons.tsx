@@ -39,6 +39,17 @@ function paramsFormOf(resource: ResourceDefinition, transition: OfferedTransitio
   return form;
 }
 
+/**
+ * The params whose choices the server scopes to the record (`choices`) are drawn by the
+ * transitionChoice widget, which asks for them for this record and step.
+ */
+function withRecordChoices(spec: FormSpec, resource: ResourceDefinition, transition: OfferedTransition, recordId: number): FormSpec {
+  const scoped = transition.params.filter((p) => p.choices);
+  if (scoped.length === 0) return spec;
+  const options = (param: string) => ({ resource: resource.name, id: recordId, action: transition.name, param });
+  return { ...spec, uiSchema: Object.fromEntries(scoped.map((p) => [p.name, { 'ui:widget': 'transitionChoice', 'ui:options': options(p.name) }])) };
+}
+
 const DIALOG_WIDTH = 520;
 
 export interface TransitionButtonsProps {
@@ -82,6 +93,9 @@ export function TransitionButtons({ definition, record, variant = 'button', skip
     [asking, take, message, t],
   );
 
+  // Made once per dialog opened: a new spec would make the form anew and drop what was typed.
+  const spec = useMemo(() => (asking ? withRecordChoices(paramsFormOf(definition, asking).spec, definition, asking, record.id) : null), [asking, definition, record.id]);
+
   if (offered.length === 0) return null;
 
   const press = (transition: OfferedTransition) => {
@@ -116,7 +130,7 @@ export function TransitionButtons({ definition, record, variant = 'button', skip
   return (
     <>
       {variant === 'link' ? buttons : <Space size={8} wrap>{buttons}</Space>}
-      {asking && form && send && (
+      {asking && form && spec && send && (
         <Dialog open={open} title={asking.label} width={`min(${DIALOG_WIDTH}px, calc(100vw - 16px))`} footer={null} destroyOnHidden onCancel={() => setOpen(false)} afterClose={() => setAsking(null)}>
           {asking.confirm && <Alert className="engine-transition-confirm" type="warning" showIcon title={asking.confirm} />}
           <RendererSlot
@@ -124,7 +138,7 @@ export function TransitionButtons({ definition, record, variant = 'button', skip
             props={{
               screen: form.screen,
               definition: form.definition,
-              spec: form.spec,
+              spec,
               mode: 'dialog',
               send,
               onSaved: () => {

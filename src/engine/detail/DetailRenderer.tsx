@@ -4,7 +4,7 @@
  * change history, and the detail's actions, which the caller runs.
  */
 import { Button, Descriptions, Result, Space, type DescriptionsProps } from 'antd';
-import { carriedActions, type ResourceDefinition, type ResourceRecord } from '../../contract/resource';
+import { carriedActions, shownFields, type ResourceDefinition, type ResourceRecord } from '../../contract/resource';
 import type { DetailSpec } from '../../contract/screen';
 import { useEngineHost, type EngineHost } from '../host';
 import type { DetailRendererProps } from '../renderers';
@@ -31,7 +31,7 @@ type Item = NonNullable<DescriptionsProps['items']>[number] & { span: number };
  */
 export function groupItems(group: DetailSpec['groups'][number], definition: ResourceDefinition, record: ResourceRecord, host: EngineHost): Item[] {
   const columns = group.columns ?? DEFAULT_COLUMNS;
-  const fields = new Map(definition.fields.map((f) => [f.name, f]));
+  const fields = new Map(shownFields(definition).map((f) => [f.name, f]));
   const items: Item[] = [];
   let used = 0;
   const closeRow = () => {

@@ -8,7 +8,7 @@ import { memo, useMemo, useState, type ReactNode } from 'react';
 import { Button, Dropdown, theme } from 'antd';
 import { MoreOutlined } from '@ant-design/icons';
 import { cardOf, type ResolvedCard } from '../../contract/card-default';
-import { carriedActions, type ResourceDefinition, type ResourceField, type ResourceRecord } from '../../contract/resource';
+import { carriedActions, shownFields, type ResourceDefinition, type ResourceField, type ResourceRecord } from '../../contract/resource';
 import type { Action, Column } from '../../contract/screen';
 import { cellNameOf, widgetOf, type CellWidget, type WidgetRegistry } from '../../widgets/interface/registry';
 import { ActionButton, usePlacedActions, type PlacedAction } from '../actions/ActionButton';
@@ -45,7 +45,7 @@ function useCardModel(list: EngineListController): CardModel {
   const { definition, spec, columns } = list;
   return useMemo(() => {
     const card: ResolvedCard = cardOf(spec.card, columns, definition);
-    const fields = new Map(definition.fields.map((f) => [f.name, f]));
+    const fields = new Map(shownFields(definition).map((f) => [f.name, f]));
     const byField = new Map(columns.map((c) => [c.field, c]));
     const part = (name: string, options?: Record<string, unknown>): CardPart => {
       const listed = byField.get(name);
@@ -69,20 +69,13 @@ function Value({ part, record, CopyButton }: { part: CardPart; record: ResourceR
   return <ListCell column={part.column} field={part.field} record={record} cell={part.cell} CopyButton={CopyButton} />;
 }
 
-/** Whether an action is an api call of one of the resource's workflow transitions. */
-function callsTransition(action: Action, definition: ResourceDefinition): boolean {
-  const prefix = `/api/resources/${definition.name}/actions/`;
-  if (action.kind !== 'api' || !action.url?.startsWith(prefix)) return false;
-  const name = action.url.slice(prefix.length);
-  return definition.workflow?.transitions.some((t) => t.name === name) ?? false;
-}
-
 /**
  * A card's ⋯: the screen's row actions and the workflow transitions the reader may take now, one
- * under the other in one menu. A pressed item closes the menu; what it opens (a confirm, a
+ * under the other in one menu; as in a table's row, a transition the screen offers as an action of
+ * its own (keyed by its name) is drawn once, as that action. A pressed item closes the menu; what it opens (a confirm, a
  * transition's params form) is a dialog of its own and stays.
  */
-function CardActions({ placed, definition, record }: { placed: PlacedAction[]; definition: ResourceDefinition; record: ResourceRecord }) {
+function CardActions({ placed, actions, definition, record }: { placed: PlacedAction[]; actions: Action[]; definition: ResourceDefinition; record: ResourceRecord }) {
   const { t } = useEngineHost();
   const [open, setOpen] = useState(false);
   // The menu is drawn outside the list: it takes the theme's variables and antd's popup surface itself.
@@ -90,9 +83,7 @@ function CardActions({ placed, definition, record }: { placed: PlacedAction[]; d
   const { token } = theme.useToken();
   const target = useMemo(() => ({ record }), [record]);
   const transitions = Boolean(definition.workflow) && carriedActions(record).length > 0;
-  // An older screen calls a transition through an api action; the transition's own item stands for it.
-  const shown = transitions ? placed.filter((p) => !callsTransition(p.action, definition)) : placed;
-  if (shown.length === 0 && !transitions) return null;
+  if (placed.length === 0 && !transitions) return null;
   return (
     <Dropdown
       trigger={['click']}
@@ -101,10 +92,10 @@ function CardActions({ placed, definition, record }: { placed: PlacedAction[]; d
       placement="bottomRight"
       popupRender={() => (
         <div className="engine-card-menu" role="menu" style={{ ...themeVars, background: token.colorBgElevated, boxShadow: token.boxShadowSecondary, borderRadius: token.borderRadiusLG }} onClickCapture={() => setOpen(false)}>
-          {shown.map((p) => (
+          {placed.map((p) => (
             <ActionButton key={p.action.key} placed={p} target={target} link />
           ))}
-          {transitions && <TransitionButtons definition={definition} record={record} variant="link" />}
+          {transitions && <TransitionButtons definition={definition} record={record} variant="link" skip={actions.map((a) => a.key)} />}
         </div>
       )}
     >
@@ -166,7 +157,7 @@ const RecordCard = memo(function RecordCard({ record, definition, model, actions
         )}
         {/* Every action behind one ⋯: a phone's card has no room for a row of links. */}
         <span className="engine-card-actions">
-          <CardActions placed={placed} definition={definition} record={record} />
+          <CardActions placed={placed} actions={actions} definition={definition} record={record} />
         </span>
       </header>
       {model.fields.length > 0 && (

@@ -1,7 +1,7 @@
 import { createElement, memo, type MouseEvent, type ReactNode } from 'react';
 import { CaretDownOutlined, CaretRightOutlined } from '@ant-design/icons';
 import { fillTemplate } from '../../contract/expression';
-import type { Lang, ResourceDefinition, ResourceField, ResourceRecord } from '../../contract/resource';
+import { shownFields, type Lang, type ResourceDefinition, type ResourceField, type ResourceRecord } from '../../contract/resource';
 import type { Action, Column } from '../../contract/screen';
 import { safeHref } from '../../contract/href';
 import { cellNameOf, defaultAlign, widgetOf, type CellWidget, type WidgetRegistry } from '../../widgets/interface/registry';
@@ -158,7 +158,7 @@ function actionsWidth(actions: Action[], definition: ResourceDefinition, lang: L
 
 /** The table's columns: selection, the screen's columns the resource knows, operations. */
 export function buildColumns({ columns, definition, rowActions, selectable, lang, t, registry }: ColumnsInput): ListColumnDef[] {
-  const fields = new Map(definition.fields.map((f) => [f.name, f]));
+  const fields = new Map(shownFields(definition).map((f) => [f.name, f]));
   const defs: ListColumnDef[] = [];
   if (selectable) {
     defs.push({

@@ -3,7 +3,7 @@
  * Pure functions, so the query a screen sends is tested without drawing it.
  */
 import dayjs from 'dayjs';
-import type { Filter, ListQuery, Localized, ResourceDefinition, ResourceField, Sort } from '../../contract/resource';
+import { shownFields, type Filter, type ListQuery, type Localized, type ResourceDefinition, type ResourceField, type Sort } from '../../contract/resource';
 import type { ListSpec, SearchField } from '../../contract/screen';
 import type { SearchValues } from '../../widgets/interface/controllers';
 
@@ -46,7 +46,7 @@ export function defaultSearchWidget(field: ResourceField | undefined, name: stri
 
 /** The search form's fields; fields the resource lacks (or hides from this user) are left out. */
 export function searchModels(spec: ListSpec, definition: ResourceDefinition): SearchModel[] {
-  const byName = new Map(definition.fields.map((f) => [f.name, f]));
+  const byName = new Map(shownFields(definition).map((f) => [f.name, f]));
   return (spec.search?.fields ?? []).flatMap((search) => {
     const field = byName.get(search.field);
     if (!field && !SYSTEM_TIMES.has(search.field) && search.field !== 'id') return [];

@@ -16,6 +16,7 @@ import SwitchWidget from './switch';
 import EnumWidget from './enum';
 import DictWidget from './dict';
 import LookupWidget from './lookup';
+import TransitionChoiceWidget from './transition-choice';
 import ImageWidget from './image';
 import FileWidget from './file';
 
@@ -30,6 +31,7 @@ export const FORM_WIDGETS = {
   enum: EnumWidget,
   dict: DictWidget,
   lookup: LookupWidget,
+  transitionChoice: TransitionChoiceWidget,
   image: ImageWidget,
   file: FileWidget,
   richtext: lazy(() => import('./RichTextEditor')),

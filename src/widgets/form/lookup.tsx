@@ -1,17 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Select, Spin } from 'antd';
-import { debounce } from 'throttle-debounce';
 import type { RJSFSchema, WidgetProps } from '@rjsf/utils';
 import type { GetListParams } from '../interface/data-provider';
 import { useWidgetHost } from '../interface/host';
 import { useFormValue, useFormValues } from '../interface/form-values';
 import { controlState, usePlaceholder } from './common';
 import { lookupFilters } from './lookup-filters';
-import { SELECT_DEFAULTS } from './select-props';
+import { SearchedSelect, useTypedKeyword } from './searched-select';
 
 const PAGE_SIZE = 20;
-const SEARCH_DELAY_MS = 300;
-const NO_LOCAL_FILTER = { filterOption: false } as const;
 
 const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
 const str = (value: unknown) => (typeof value === 'string' ? value : undefined);
@@ -23,9 +19,9 @@ const str = (value: unknown) => (typeof value === 'string' ? value : undefined);
  * narrow the options by form values (lookup-filters.ts).
  */
 export default function LookupWidget(props: WidgetProps) {
-  const { id, value, onChange, onBlur, onFocus, options, required, autofocus, registry } = props;
+  const { value, onChange, options, registry } = props;
   const { t, useList, useOne } = useWidgetHost();
-  const { disabled, status } = controlState(props);
+  const { disabled } = controlState(props);
   const resource = str(options.resource);
   const labelField = str(options.labelField) ?? 'name';
   const dependsOn = str(options.dependsOn);
@@ -35,9 +31,7 @@ export default function LookupWidget(props: WidgetProps) {
 
   // Options load once the list is first opened, not for every lookup of a form merely shown; then they stay.
   const [opened, setOpened] = useState(false);
-  const [keyword, setKeyword] = useState('');
-  const search = useMemo(() => debounce(SEARCH_DELAY_MS, setKeyword), []);
-  useEffect(() => () => search.cancel(), [search]);
+  const { keyword, search, clear } = useTypedKeyword();
 
   const filters = useMemo(
     () => lookupFilters(options.filters, dependsOn, dependsOn ? { ...readForm(), [dependsOn]: parent } : readForm()),
@@ -65,26 +59,15 @@ export default function LookupWidget(props: WidgetProps) {
   const parentTitle = dependsOn ? ((registry.rootSchema.properties?.[dependsOn] as RJSFSchema | undefined)?.title ?? dependsOn) : '';
   const placeholder = usePlaceholder(props, 'select');
   return (
-    <Select
-      {...SELECT_DEFAULTS}
-      id={id}
-      value={isEmpty(value) ? undefined : value}
-      options={choices}
-      showSearch={{ ...NO_LOCAL_FILTER, onSearch: search }}
+    <SearchedSelect
+      widget={props}
+      choices={choices}
       loading={isLoading}
-      notFoundContent={isLoading ? <Spin size="small" /> : undefined}
-      allowClear={!required}
+      onSearch={search}
+      onPicked={clear}
       placeholder={waiting ? t('formParentFirst', { field: parentTitle }) : placeholder}
       disabled={disabled || waiting}
-      status={status}
-      autoFocus={autofocus}
       onOpenChange={(open) => open && setOpened(true)}
-      onChange={(next) => {
-        setKeyword('');
-        onChange(next ?? undefined);
-      }}
-      onBlur={() => onBlur(id, value)}
-      onFocus={() => onFocus(id, value)}
     />
   );
 }

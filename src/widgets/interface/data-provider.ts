@@ -6,6 +6,8 @@
  */
 import type { TimelineRow } from '../../contract/api/resources';
 import type { Filter, HistoryEntry, ImportReport, ListPage, ResourceDefinition, ResourceRecord, Sort } from '../../contract/resource';
+import type { Choice } from './choices';
+import type { QuotingData } from './quoting-data';
 import type { ReconciliationData } from './reconciliation-data';
 
 /** A condition on one field, as the server filters (contract/resource.ts Filter). */
@@ -98,16 +100,13 @@ export interface ActionParams extends ResourceParams {
   params?: Record<string, unknown>;
 }
 
-/**
- * A read or write of an area's own route beside the resource API (quoting's ask page, a rule's
- * preview): `path` under /api/, refine's `custom`. GET sends `query`; POST sends `body`.
- */
-export interface CustomParams {
-  path: string;
-  method?: 'GET' | 'POST';
-  query?: Record<string, string>;
-  body?: unknown;
-  meta?: CallMeta;
+/** The choices of a transition's param scoped to the record's team (TransitionParam `choices`). */
+export interface TransitionChoicesParams extends ResourceParams {
+  id: number;
+  action: string;
+  param: string;
+  /** Only choices whose label holds it. */
+  keyword?: string;
 }
 
 export interface DataProvider {
@@ -126,11 +125,13 @@ export interface DataProvider {
   import(params: ImportParams): Promise<ImportReport>;
   aggregate(params: AggregateParams): Promise<AggregateRow[]>;
   action(params: ActionParams): Promise<ResourceRecord>;
+  transitionChoices(params: TransitionChoicesParams): Promise<Choice[]>;
   /** A record's workflow timeline (each transition: who, when, from → to), oldest first. */
   timeline(params: GetOneParams): Promise<TimelineRow[]>;
-  custom<T>(params: CustomParams): Promise<T>;
   /** Reconciliation's own API: platform files in, matching, the summary, the differences. */
   reconciliation: ReconciliationData;
+  /** Quoting's own API: the ask page behind a notice, a rule's preview. */
+  quoting: QuotingData;
   /**
    * Reads a list page ahead of the list that will show it (a menu click). The list that reads the
    * same params takes this answer instead of asking again; see takeAhead. Answers the page.

@@ -8,7 +8,8 @@ import { Button, Card, Col, Empty, Flex, Result, Row, Skeleton, Space, Tag, Typo
 import { ArrowLeftOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useWidgetHost } from '../interface/host';
 import type { BlockProps } from '../interface/registry';
-import { useHandleFind, type AskAnswer } from './api';
+import type { AskPageAnswer } from '../interface/quoting-data';
+import { useHandleFind } from './api';
 import { AskActions } from './AskActions';
 import { AskDetails, AskPhotos } from './AskDetails';
 import { AskTimeline } from './AskTimeline';
@@ -28,7 +29,7 @@ function AskNumber({ name }: { name: string }) {
   return <span data-testid="find-id">{name}</span>;
 }
 
-function Loaded({ name, answer, refresh }: { name: string; answer: AskAnswer; refresh(): void }) {
+function Loaded({ name, answer, refresh }: { name: string; answer: AskPageAnswer; refresh(): void }) {
   const { t, lang, user, useDefinition } = useWidgetHost();
   const now = useNow();
   const asks = useDefinition('price_asks');

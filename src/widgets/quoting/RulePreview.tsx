@@ -7,7 +7,6 @@ import { Alert, Empty, List, Tag, Typography } from 'antd';
 import type { RulePreviewAnswer, RulePreviewBody } from '../../contract/api/quoting';
 import { formatMoney } from '../cells/format';
 import { useWidgetHost } from '../interface/host';
-import { previewRule } from './api';
 import { messageOf } from './errors';
 
 const DEBOUNCE_MS = 400;
@@ -24,7 +23,7 @@ export function RulePreview({ rule }: { rule: RulePreviewBody }) {
     if (!asked.match_value) return;
     let current = true;
     const timer = setTimeout(() => {
-      previewRule(data, asked).then(
+      data.quoting.rulePreview(asked).then(
         (got) => current && (setAnswer({ key, got }), setError(null)),
         (failed: unknown) => current && setError(messageOf(failed, t('loadFailed'))),
       );
