@@ -116,21 +116,24 @@ export async function insertRows<T extends keyof Database & string, R extends ke
 ): Promise<Array<Pick<Database[T], R>>> {
   if (rows.length === 0) return [];
   const columns = Object.keys(rows[0]);
+  const width = columns.length;
   const dollar = numbersParameters(db);
   const quote = (name: string) => `"${name}"`;
+  // SQLite's tuples are all alike, so one is written once; PostgreSQL's number their parameters.
+  const sameTuple = `(${columns.map(() => '?').join(', ')})`;
+  const tupleAt = (row: number) => (dollar ? `(${columns.map((_, k) => `$${row * width + k + 1}`).join(', ')})` : sameTuple);
   const answered: Array<Pick<Database[T], R>> = [];
   for (const slice of insertSlices(rows)) {
     const parameters: unknown[] = [];
-    const tuples = slice.map((row) => {
+    for (const row of slice) {
       const record = row as Record<string, unknown>;
-      if (Object.keys(record).length !== columns.length) throw new Error(`insertRows(${table}): rows differ in their columns`);
-      const marks = columns.map((column) => {
+      if (Object.keys(record).length !== width) throw new Error(`insertRows(${table}): rows differ in their columns`);
+      for (const column of columns) {
         const value = record[column];
         parameters.push(value === undefined ? null : value);
-        return dollar ? `$${parameters.length}` : '?';
-      });
-      return `(${marks.join(', ')})`;
-    });
+      }
+    }
+    const tuples = slice.map((_, row) => tupleAt(row));
     const tail = returning.length > 0 ? ` returning ${returning.map(quote).join(', ')}` : '';
     const text = `insert into ${quote(table)} (${columns.map(quote).join(', ')}) values ${tuples.join(', ')}${tail}`;
     const result = await db.executeQuery<Pick<Database[T], R>>(CompiledQuery.raw(text, parameters));

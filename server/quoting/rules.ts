@@ -22,18 +22,24 @@ export type Coverage =
   | { kind: 'quote'; rule: QuoteRule; price_fen: number }
   | { kind: 'none'; reason: string };
 
+/** A keyword rule with its keyword normalized once, when the index is built. */
+interface KeywordEntry {
+  rule: QuoteRule;
+  keyword: string;
+}
+
 export interface RuleIndex {
   bySku: Map<string, QuoteRule[]>;
   byCategory: Map<string, QuoteRule[]>;
   /** Keyword rules by their first two characters; one-character keywords under that character. */
-  byGram: Map<string, QuoteRule[]>;
+  byGram: Map<string, KeywordEntry[]>;
   size: number;
 }
 
-function add(map: Map<string, QuoteRule[]>, key: string, rule: QuoteRule): void {
+function add<T>(map: Map<string, T[]>, key: string, item: T): void {
   const list = map.get(key);
-  if (list) list.push(rule);
-  else map.set(key, [rule]);
+  if (list) list.push(item);
+  else map.set(key, [item]);
 }
 
 const norm = (text: string) => text.trim().toLowerCase();
@@ -46,22 +52,31 @@ export function indexRules(rules: QuoteRule[]): RuleIndex {
     index.size++;
     if (rule.match_type === 'sku') add(index.bySku, value, rule);
     else if (rule.match_type === 'category') add(index.byCategory, value, rule);
-    else add(index.byGram, [...value].slice(0, 2).join(''), rule);
+    else add(index.byGram, [...value].slice(0, 2).join(''), { rule, keyword: value });
   }
   return index;
 }
 
-/** The rules whose goods an ask names (any team), most specific first: SKU, then category, then keyword. */
+/**
+ * The rules whose goods an ask names (any team), most specific first: SKU, then category, then
+ * keyword, in the order their first two characters first appear in the ask's text. This runs for
+ * every ask against every quoting team's rules, so the text is normalized and joined once and each
+ * keyword was normalized when indexed.
+ */
 export function candidates(index: RuleIndex, ask: AskToMatch): QuoteRule[] {
   const found: QuoteRule[] = [...(index.bySku.get(norm(ask.sku)) ?? []), ...(index.byCategory.get(norm(ask.category)) ?? [])];
-  const text = [...norm(`${ask.goods_name} ${ask.spec}`)];
+  if (index.byGram.size === 0) return found;
+  const text = norm(`${ask.goods_name} ${ask.spec}`);
+  const chars = [...text];
   const seen = new Set<string>();
-  for (let i = 0; i < text.length; i++) {
-    for (const gram of [text[i], text[i] + (text[i + 1] ?? '')]) {
-      if (seen.has(gram)) continue;
-      seen.add(gram);
-      for (const rule of index.byGram.get(gram) ?? []) if (text.join('').includes(norm(rule.match_value))) found.push(rule);
-    }
+  const visit = (gram: string) => {
+    if (seen.has(gram)) return;
+    seen.add(gram);
+    for (const entry of index.byGram.get(gram) ?? []) if (text.includes(entry.keyword)) found.push(entry.rule);
+  };
+  for (let i = 0; i < chars.length; i++) {
+    visit(chars[i]);
+    visit(chars[i] + (chars[i + 1] ?? ''));
   }
   return found;
 }

@@ -8,7 +8,7 @@ import type { Insertable, Selectable } from 'kysely';
 import type { AskQueueTable, AutoQuoteLogTable, Database, PriceQuoteTable, QuoteRuleTable } from '../db/schema';
 import { insertRows, insertSlices } from '../db/batch';
 import type { NoticeType } from '../../src/contract/api/notice';
-import { notify, notifyMany, type NewNotice } from '../notices/notify';
+import { notify, notifyMany, noticeHtml, type NewNotice } from '../notices/notify';
 import { writeTimeline, writeTimelines, type TimelineStep } from '../resources/workflow';
 import { coverageOf, candidates, expiresAt, indexRules, type AskToMatch, type Coverage, type QuoteRule, type RuleIndex } from './rules';
 
@@ -164,19 +164,23 @@ async function insertRuleQuotes(trx: Kysely<Database>, made: Array<{ ask: AskRow
   return numbers.map((n) => ids.get(n)!);
 }
 
-/** Pending asks that got their first quotes become quoted (and automatic), each with its timeline step. */
+/**
+ * Asks the rules quoted become automatic, and the pending ones quoted, each with its timeline step.
+ * Each row is written once: the pending ones (all of them, for new asks) in one UPDATE with both
+ * changes, any other only made automatic.
+ */
 async function markAutoQuoted(trx: Kysely<Database>, asks: AskRow[], now: number): Promise<TimelineStep[]> {
   const steps: TimelineStep[] = [];
   for (const slice of insertSlices(asks.map((a) => ({ id: a.id })))) {
     const ids = slice.map((a) => a.id);
-    await trx.updateTable('price_asks').set({ handle_mode: 'auto' }).where('id', 'in', ids).execute();
     const moved = await trx
       .updateTable('price_asks')
-      .set((eb) => ({ status: 'quoted', version: eb('version', '+', 1), updated_at: now }))
+      .set((eb) => ({ handle_mode: 'auto', status: 'quoted', version: eb('version', '+', 1), updated_at: now }))
       .where('id', 'in', ids)
       .where('status', '=', 'pending')
       .returning('id')
       .execute();
+    if (moved.length < ids.length) await trx.updateTable('price_asks').set({ handle_mode: 'auto' }).where('id', 'in', ids).where('status', '<>', 'pending').execute();
     for (const { id } of moved) steps.push({ resource: 'price_asks', recordId: id, action: 'quote', from: 'pending', to: 'quoted', caller: RULES_ACTOR, at: now });
   }
   for (const ask of asks) ask.status = 'quoted';
@@ -220,7 +224,7 @@ export async function handleNewAsks(trx: Kysely<Database>, asks: readonly AskRow
   await writeTimelines(trx, steps);
   const notices = quotedAsks.map((ask): NewNotice => {
     const prices = pricesOf.get(ask)!;
-    const content = `您的询价单 <b>${ask.ask_no}</b>（${ask.goods_name}）收到 ${prices.length} 条自动报价，最低单价 ${yuan(Math.min(...prices))} 元`;
+    const content = noticeHtml`您的询价单 <b>${ask.ask_no}</b>（${ask.goods_name}）收到 ${prices.length} 条自动报价，最低单价 ${yuan(Math.min(...prices))} 元`;
     return { type: 2, content, find_id: ask.ask_no, target: { kind: 'team', id: ask.team_id }, createdBy: null };
   });
   await notifyMany(trx, notices, now);

@@ -5,7 +5,7 @@
 import { sql, type AliasedRawBuilder, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { DialectName } from '../db/dialect';
-import { LABELS_KEY, TEAM_FIELD, type HistoryEntry, type ListPage, type ListQuery, type ResourceField, type ResourceRecord } from '../../src/contract/resource';
+import { LABELS_KEY, LIST_TOTAL_CAP, TEAM_FIELD, type HistoryEntry, type ListPage, type ListQuery, type ResourceField, type ResourceRecord } from '../../src/contract/resource';
 import { Code } from '../../src/contract/envelope';
 import { ApiError } from '../http/errors';
 import { isHidden, visibleFields, type ResourceCaller } from './caller';
@@ -115,16 +115,21 @@ export async function listRecords(ctx: ResourceContext, store: ResourceStore, ca
     ? await db.selectFrom(store.table).select(selection(store, fields)).where(where).orderBy(orderOf(keys, ctx.dialect)).limit(pageSize).offset(offset).execute()
     : [];
   // A short first page is the whole answer: no need to count.
-  const total = page === 1 && rows.length < pageSize ? rows.length : await countOf(ctx, store, caller, query);
+  const counted = page === 1 && rows.length < pageSize ? rows.length : await countOf(ctx, store, caller, query);
   const records = await withLabels(ctx, store, caller, fields, rows.map((row) => toRecord(fields, row)));
   await withActions(ctx.db, (name) => ctx.registry.get(name), store, caller, records);
-  return { rows: records, total, page, pageSize };
+  if (counted <= LIST_TOTAL_CAP) return { rows: records, total: counted, page, pageSize };
+  // Past the cap the total is a floor; a page beyond it (asked for by number) still lies within it.
+  return { rows: records, total: Math.max(LIST_TOTAL_CAP, offset + rows.length), totalCapped: true, page, pageSize };
 }
 
 /**
- * The number of rows a query matches, kept (totals.ts) under what decides its SQL: the definition
- * version, the caller's team and roles (hidden fields change the keyword's columns), the filters
- * and the keyword.
+ * The number of rows a query matches, counted up to one past LIST_TOTAL_CAP (which says "more"):
+ * what a pager needs, at the cost of reading at most that many rows, where an exact count reads
+ * every one (a quoting team's market: 330,000 of 1,000,000 asks, 0.4 s). No order is asked for, so
+ * the database reads them the cheapest way. Kept (totals.ts) under what decides its SQL: the
+ * definition version, the caller's team and roles (hidden fields change the keyword's columns),
+ * the filters and the keyword.
  */
 async function countOf(ctx: ResourceContext, store: ResourceStore, caller: ResourceCaller, query: ListQuery): Promise<number> {
   const name = store.definition.name;
@@ -132,7 +137,9 @@ async function countOf(ctx: ResourceContext, store: ResourceStore, caller: Resou
   const kept = ctx.totals.lookup(name, key);
   if ('total' in kept) return kept.total;
   const where = whereOf(conditionsOf(store, caller, query, ctx.dialect, { purpose: 'count' }));
-  const row = await dynamic(ctx.db).selectFrom(store.table).select(sql<number>`count(*)`.as('n')).where(where).executeTakeFirstOrThrow();
+  const db = dynamic(ctx.db);
+  const matching = db.selectFrom(store.table).select(sql`1`.as('one')).where(where).limit(LIST_TOTAL_CAP + 1);
+  const row = await db.selectFrom(matching.as('matching')).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
   const total = Number(row.n);
   ctx.totals.set(name, key, total, kept.generation);
   return total;

@@ -389,9 +389,19 @@ export const ListQuery = Type.Object(
 );
 export type ListQuery = Static<typeof ListQuery>;
 
+/**
+ * Counting stops past this many rows: a larger answer is "10,000+" (`ListPage.totalCapped`), which
+ * costs what reading that many rows costs, where an exact count reads every matching row (a
+ * quoting team's market is hundreds of thousands).
+ */
+export const LIST_TOTAL_CAP = 10_000;
+
 export interface ListPage<R = ResourceRecord> {
   rows: R[];
+  /** The rows the query matches; when `totalCapped`, LIST_TOTAL_CAP and more. */
   total: number;
+  /** More than LIST_TOTAL_CAP rows match: the pager offers that many and says so ("10,000+"). */
+  totalCapped?: boolean;
   page: number;
   pageSize: number;
 }

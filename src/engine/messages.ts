@@ -71,6 +71,7 @@ export const ENGINE_MESSAGE_KEYS = [
   'empty',
   'loadFailed',
   'total',
+  'totalAtLeast',
   'selected',
   'clearSelection',
   'selectAll',

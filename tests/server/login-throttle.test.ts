@@ -75,7 +75,7 @@ describe.each(DIALECTS)('upgrading a database with failed logins (0017), on %s',
       ];
       await sql`insert into login_failures (username, ip, created_at) values ${sql.join(rows.map((r) => sql`(${r.username}, ${r.ip}, ${r.created_at})`))}`.execute(database.db);
 
-      expect(await migrateToLatest(database)).toEqual(['0017_login_rate_hits']);
+      expect(await migrateToLatest(database, migrations.slice(0, before + 1))).toEqual(['0017_login_rate_hits']);
 
       const throttle = loginThrottle(database.db);
       expect(await throttle.wait('seller', '10.1.1.1', now)).toBe(10 * MINUTE);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, DIALECTS, loginAs, startTestServer, type TestServer } from '../support/server-harness';
 import type { AdminNoticeList, CreateNoticeBody, Notice, NoticeList, NoticeTeamList } from '../../src/contract/api/notice';
-import { notify } from '../../server/notices/notify';
+import { noticeHtml, notify, type BuiltHtml } from '../../server/notices/notify';
 
 describe.each(DIALECTS)('notices on %s', (dialect) => {
   let server: TestServer;
@@ -87,6 +87,20 @@ describe.each(DIALECTS)('notices on %s', (dialect) => {
 
     const empty = await create({ type: 2, content: '<script>alert(1)</script>', find_id: 'S-empty', target_kind: 'all' });
     expect(empty.body).toMatchObject({ code: 400, msg: '通知内容不能为空' });
+  });
+
+  it('stores a notice the server built from its markup as the sanitizer would, its values as text', async () => {
+    const team = (await userId('seller')).team_id;
+    const stored = async (find_id: string, content: string | BuiltHtml) => {
+      const id = await notify(db(), { type: 2, content, find_id, target: { kind: 'team', id: team }, createdBy: null });
+      return (await db().selectFrom('notices').select('content').where('id', '=', id).executeTakeFirstOrThrow()).content;
+    };
+    const [askNo, goods] = ['XJ202611260001', '蓝牙耳机 Pro'];
+    expect(await stored('B-built', noticeHtml`询价单 <b>${askNo}</b>（${goods}）收到 ${2} 条报价`)).toBe(
+      await stored('B-sanitized', `询价单 <b>${askNo}</b>（${goods}）收到 2 条报价`),
+    );
+    const hostile = '<img src=x onerror=alert(1)>耳机 & "套装"';
+    expect(await stored('B-hostile', noticeHtml`<b>${hostile}</b>`)).toBe('<b>&lt;img src=x onerror=alert(1)&gt;耳机 &amp; &quot;套装&quot;</b>');
   });
 
   it('lets only holders of notice:create write and list notices, and logs each one', async () => {

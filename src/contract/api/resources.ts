@@ -24,6 +24,7 @@ export const ResourceRecordSchema = Type.Object(
 export const ListAnswer = Type.Object({
   rows: Type.Array(ResourceRecordSchema),
   total: Type.Integer(),
+  totalCapped: Type.Optional(Type.Boolean()),
   page: Type.Integer(),
   pageSize: Type.Integer(),
 });

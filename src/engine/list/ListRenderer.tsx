@@ -134,11 +134,13 @@ function HeaderFilter({ model, value, onApply }: { model: SearchModel; value: un
 export default function ListRenderer({ screen, definition, spec, compact = false }: ListRendererProps) {
   const list = useListController({ definition, spec, screenId: screen.id });
   const { columns, models, modelsByField, initialSearch, search, setSearch, setFilter, sort, setSort, page, pageSize, pageSizes, setPage, query, params } = list;
-  const { data, rows, total, error, isLoading, refresh, selection, setSelection, selected, clearSelection, columnSettings: settings, setColumnSettings, resetColumnSettings } = list;
+  const { data, rows, total, totalCapped, error, isLoading, refresh, selection, setSelection, selected, clearSelection, columnSettings: settings, setColumnSettings, resetColumnSettings } = list;
   const { t, lang } = useEngineHost();
   const vars = useThemeVars();
   // A phone draws the rows as cards in the page: no table, no scroller of its own, no column tools.
   const phone = usePhone();
+  // A capped total is a floor: "共 10000+ 条", and the pager offers the pages up to it.
+  const totalText = (count: number) => t(totalCapped ? 'totalAtLeast' : 'total', { total: count });
 
   const tree = Boolean(spec.tree && definition.parentField);
   const shaped = useMemo(() => (tree ? treeOf(rows, definition.parentField!) : { roots: rows, children: undefined }), [tree, rows, definition.parentField]);
@@ -264,7 +266,7 @@ export default function ListRenderer({ screen, definition, spec, compact = false
       {total > 0 && (
       <Flex justify="end" align="center" gap={8} className={phone ? 'engine-list-pagination is-phone' : 'engine-list-pagination'}>
         {/* A phone's pager is one line: the total, then ‹ page / pages ›. */}
-        {phone && <span className="engine-list-total">{t('total', { total })}</span>}
+        {phone && <span className="engine-list-total">{totalText(total)}</span>}
         <Pagination
           current={page}
           pageSize={pageSize}
@@ -274,7 +276,7 @@ export default function ListRenderer({ screen, definition, spec, compact = false
           showSizeChanger={!phone}
           showQuickJumper={!compact && !phone}
           size={compact || phone ? 'small' : undefined}
-          showTotal={phone ? undefined : (total) => t('total', { total })}
+          showTotal={phone ? undefined : totalText}
           onChange={(next, size) => setPage(next, size)}
         />
       </Flex>

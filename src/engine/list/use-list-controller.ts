@@ -147,6 +147,7 @@ export function useListController({ definition, spec, screenId }: ListController
       data,
       rows,
       total: data?.total ?? 0,
+      totalCapped: data?.totalCapped === true,
       error,
       isLoading,
       refresh,

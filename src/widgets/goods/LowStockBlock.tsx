@@ -51,7 +51,7 @@ function LowStockList({ definition, screenId, low }: { definition: ResourceDefin
           ))}
         </ul>
       )}
-      <Pagination size="small" align="end" current={list.page} pageSize={list.pageSize} total={list.total} showTotal={(total) => t('total', { total })} onChange={list.setPage} />
+      <Pagination size="small" align="end" current={list.page} pageSize={list.pageSize} total={list.total} showTotal={(total) => t(list.totalCapped ? 'totalAtLeast' : 'total', { total })} onChange={list.setPage} />
     </Flex>
   );
 }

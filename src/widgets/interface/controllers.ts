@@ -62,6 +62,8 @@ export interface ListController {
   data: ListPage | undefined;
   rows: ResourceRecord[];
   total: number;
+  /** More rows match than were counted (LIST_TOTAL_CAP): `total` is a floor, shown as "10,000+". */
+  totalCapped: boolean;
   error: unknown;
   isLoading: boolean;
   refresh(): void;

@@ -18,6 +18,7 @@ export type WidgetMessageKey =
   | 'retry'
   | 'refresh'
   | 'total'
+  | 'totalAtLeast'
   | 'rowsCount'
   | 'stockOut'
   | 'stockLow'

@@ -54,6 +54,7 @@ export const QUOTING_MESSAGE_KEYS = [
   'qLogQuoted',
   'qLogTitle',
   'qLogTotal',
+  'qLogTotalAtLeast',
   'qLogUnmatched',
   'qMargin',
   'qMarkup',

@@ -16,7 +16,7 @@ export function AutoQuoteLog() {
       loading={log.isLoading}
       header={
         <Typography.Text type="secondary">
-          {t('qLogTotal', { total: log.data?.total ?? 0 })}
+          {t(log.data?.totalCapped ? 'qLogTotalAtLeast' : 'qLogTotal', { total: log.data?.total ?? 0 })}
           <Button type="link" size="small" icon={<ReloadOutlined />} onClick={() => void log.mutate()} aria-label={t('refresh')} />
         </Typography.Text>
       }

@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { mockServer } from '../setup';
 import { sessionStore } from '../../../src/shell/auth/session';
 import { DEFAULT_ACTIONS } from '../../../src/contract/screen-defaults';
-import type { ListQuery } from '../../../src/contract/resource';
+import { LIST_TOTAL_CAP, type ListQuery } from '../../../src/contract/resource';
 import type { Screen } from '../../../src/contract/screen';
 import { openingListQuery } from '../../../src/engine/list/query';
 import { answerList, goodsDefinition, goodsRows } from '../../../bench/fixtures/goods';
@@ -70,6 +70,19 @@ describe('the list renderer', { timeout: 30_000 }, () => {
     expect(queries[0]).toEqual({ page: 1, pageSize: 10, sort: [{ field: 'updated_at', order: 'desc' }] });
     expect(header('商品名称')).toBeTruthy();
     expect(screen.getByText('共 45 条')).toBeTruthy();
+  });
+
+  it('says a capped total is a floor, and offers the pages up to it', async () => {
+    signIn({ admin: true });
+    serveScreen('goods/list', listScreen);
+    mockServer.use(
+      http.get('*/api/resources/goods/definition', () => ok(goodsDefinition)),
+      http.post('*/api/resources/goods/list', () => ok({ rows: rows.slice(0, 10), total: LIST_TOTAL_CAP, totalCapped: true, page: 1, pageSize: 10 })),
+    );
+    openScreen('goods/list');
+    expect(await firstRow()).toBeTruthy();
+    expect(screen.getByText(`共 ${LIST_TOTAL_CAP}+ 条`)).toBeTruthy();
+    expect(screen.getByTitle(String(LIST_TOTAL_CAP / 10))).toBeTruthy();
   });
 
   it('opens with the query a menu click reads ahead: the search form\'s defaults, the sort, the first page', async () => {
