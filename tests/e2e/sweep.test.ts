@@ -54,7 +54,7 @@ async function settle(page: Page): Promise<string[]> {
   try {
     await page.waitForFunction(
       () =>
-        ![...document.querySelectorAll('.ant-skeleton, .engine-skeleton-bar, .ant-spin-spinning, .console-loading')].some((el) => el.checkVisibility()),
+        ![...document.querySelectorAll('.ant-skeleton, .engine-skel, .engine-skeleton-bar, .ant-spin-spinning, .console-loading, .app-loading')].some((el) => el.checkVisibility()),
       undefined,
       { timeout: 10_000, polling: 100 },
     );

@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { Loading } from '../loading/Loading';
+import { FrameSkeleton } from '../loading/FrameSkeleton';
 import { RedirectRoute } from '../router/RedirectRoute';
 import { RequireSession } from '../auth/RequireSession';
 import { getToken } from '../request/token';
@@ -40,7 +41,13 @@ export const routes: RouteObject[] = [
       { path: '/503', element: suspended(<ErrorPage status="503" />) },
       {
         path: '/',
-        element: <RequireSession>{suspended(<ConsoleLayout />)}</RequireSession>,
+        element: (
+          <RequireSession>
+            <Suspense fallback={<FrameSkeleton />}>
+              <ConsoleLayout />
+            </Suspense>
+          </RequireSession>
+        ),
         children: [
           { path: '/qr/confirm', element: suspended(<QrConfirmView />) },
           // Every other path, /403 and /404 included: told inside the frame, the open tabs kept.

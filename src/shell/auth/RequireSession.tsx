@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useStore } from '../store';
-import { Loading } from '../loading/Loading';
+import { FrameSkeleton } from '../loading/FrameSkeleton';
 import { getToken } from '../request/token';
 import { loadSession, resetSession, sessionStore } from './session';
 import { RequestError } from '../request/client';
@@ -38,6 +38,7 @@ export function RequireSession({ children }: { children: ReactNode }) {
   }, [token, session]);
 
   if (!token || failure) return <Navigate to={loginPath(location, failure ?? undefined)} replace />;
-  if (!session) return <Loading />;
+  // The frame's shape, as index.html drew it before any script: the console comes in its place.
+  if (!session) return <FrameSkeleton />;
   return <>{children}</>;
 }
