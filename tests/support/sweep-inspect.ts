@@ -84,7 +84,7 @@ export function inspectPage(options: InspectOptions): string[] {
 
   // A side-menu label cut by its ellipsis: users read the menu, so every label shows whole.
   for (const el of document.querySelectorAll('.ant-menu-inline .ant-menu-title-content')) {
-    if (shown(el) && el.scrollWidth > el.clientWidth + 1) problems.push(`menu label cut: ${where(el)}`);
+    if (shown(el) && el.scrollWidth > el.clientWidth) problems.push(`menu label cut: ${where(el)}`);
   }
 
   // A list's toolbar: one refresh control, and its tools on the first line beside the actions.

@@ -75,8 +75,13 @@ const bellCount = () =>
 /** A turn of the real event loop, where the mocked server answers; the fake clock stands still. */
 const realTurn = () => new Promise((resolve) => setImmediate(resolve));
 
-/** Moves the clock in small steps, letting the mocked server answer and React draw between them. */
-async function advance(ms: number, step = 10) {
+/**
+ * Moves the clock in steps, letting the mocked server answer and React draw between them. A step is
+ * shorter than the stagger and the sound's debounce, and long enough that a poll interval is some
+ * fifty acts, not five hundred: on a loaded machine those ran past the test's time, and the loop
+ * left running overlapped the next test's act() calls (thousands of act() warnings in CI).
+ */
+async function advance(ms: number, step = 100) {
   for (let passed = 0; passed < ms; passed += step) {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(Math.min(step, ms - passed));
@@ -119,7 +124,8 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('notices (spec §3, §9)', () => {
+// The first draw loads antd's notification under jsdom, which takes a while on a loaded machine.
+describe('notices (spec §3, §9)', { timeout: 30_000 }, () => {
   it('pops a notice up once per browser session however often it is polled, and keeps it on the bell', async () => {
     const seen = serve([notice(1)]);
     renderCenter();
