@@ -44,6 +44,10 @@ describe('the boot script and the first loader', () => {
     expect(boot({ colorMode: 'dark' }, '').guest).toBe(true);
     root.removeAttribute('data-boot-guest');
     expect(boot({ colorMode: 'dark' }).guest).toBe(false);
+    // Kept for the session only (settings.storage), the token still says someone is signed in.
+    sessionStorage.setItem(settings.tokenTableName, 'a-token');
+    expect(boot({ colorMode: 'dark' }, '').guest).toBe(false);
+    sessionStorage.clear();
   });
 
   it('runs before the stylesheet and the console, and the page opens on the frame\'s shape', () => {
