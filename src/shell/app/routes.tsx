@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { Loading } from '../loading/Loading';
-import { FrameSkeleton } from '../loading/FrameSkeleton';
+import { FrameSkeleton } from './FrameSkeleton';
 import { RedirectRoute } from '../router/RedirectRoute';
 import { RequireSession } from '../auth/RequireSession';
 import { getToken } from '../request/token';
@@ -42,7 +42,8 @@ export const routes: RouteObject[] = [
       {
         path: '/',
         element: (
-          <RequireSession>
+          // The frame's shape, as index.html drew it before any script, until the console comes in its place.
+          <RequireSession loading={<FrameSkeleton />}>
             <Suspense fallback={<FrameSkeleton />}>
               <ConsoleLayout />
             </Suspense>

@@ -6,7 +6,9 @@ import { themeStore } from '../theme/theme-store';
 /**
  * The console's frame as grey shapes while the session and the frame's code load: the same shape
  * index.html draws before any script, so the first paint, this and the console follow on without a
- * flash. Its sheet, frame-skeleton.css, is linked by index.html and so is there before this draws.
+ * flash. Its sheet, loading/frame-skeleton.css, is linked by index.html and so is there before this
+ * draws. It lives with the app, not in loading/: it reads the theme, which the routes' own loaders
+ * must not (the theme's folder reaches the router through the tabs).
  */
 export function FrameSkeleton() {
   const { t } = useI18n();
