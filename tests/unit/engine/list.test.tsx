@@ -134,6 +134,14 @@ describe('the list renderer', { timeout: 30_000 }, () => {
     );
   });
 
+  it('names a system field in the search form as its column does, not by its field name', async () => {
+    open(true, 7, { ...listScreen, list: { ...listScreen.list!, search: { fields: [{ field: 'created_at' }] } } });
+    await firstRow();
+    const form = document.querySelector<HTMLElement>('.engine-search')!;
+    expect(within(form).getByText('创建时间')).toBeTruthy();
+    expect(within(form).queryByText('created_at')).toBeNull();
+  });
+
   it('lays the search form out for the window\'s width, and again when the width changes', async () => {
     const wide = windowOfWidth(1920);
     try {
