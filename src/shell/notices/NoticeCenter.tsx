@@ -61,9 +61,13 @@ export function NoticeCenter() {
   const { notices, close } = useNoticeFeed();
   // A phone has no corner to spare: its pop-ups sit at the top, small, stacked into one pile.
   const phone = useStore(deviceStore) === 'mobile';
+  // The pop-ups still up: shown again where the window's size keeps them when it crosses the phone
+  // width (a tablet turned, a window narrowed), not left as desk cards over a phone's page.
+  const up = useRef(new Map<number, Notice>());
 
   const dismiss = useCallback(
     (id: number) => {
+      up.current.delete(id);
       notification.destroy(popUpKey(id));
       close(id);
     },
@@ -76,8 +80,10 @@ export function NoticeCenter() {
     },
     [dismiss, navigate],
   );
-  const popUp = useCallback(
+  const show = useCallback(
     (notice: Notice) => {
+      up.current.set(notice.id, notice);
+      // Opened again under its key, a pop-up is redrawn in place or moved to its new placement.
       notification.open({
         key: popUpKey(notice.id),
         title: t(NOTICE_TITLES[notice.type]),
@@ -87,13 +93,25 @@ export function NoticeCenter() {
         className: phone ? 'notice-popup notice-popup--compact' : 'notice-popup',
         props: { 'data-testid': `notice-popup-${notice.id}` },
         onClick: () => openNotice(notice),
-        onClose: () => close(notice.id),
+        onClose: () => {
+          up.current.delete(notice.id);
+          close(notice.id);
+        },
       });
-      playNoticeSound();
     },
     [notification, t, openNotice, close, phone],
   );
+  const popUp = useCallback(
+    (notice: Notice) => {
+      show(notice);
+      playNoticeSound();
+    },
+    [show],
+  );
   usePopUps(notices, popUp);
+  useEffect(() => {
+    for (const notice of up.current.values()) show(notice);
+  }, [show]);
 
   const open = notices ?? [];
   const list = (

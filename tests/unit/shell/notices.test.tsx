@@ -160,6 +160,27 @@ describe('notices (spec §3, §9)', { timeout: 30_000 }, () => {
     }
   });
 
+  it('moves a pop-up still up to the top when the window narrows to a phone\'s, without a second beep', async () => {
+    try {
+      serve([notice(1)]);
+      renderCenter();
+      await untilPopUps(1);
+      expect(popUps()[0].closest('.ant-notification-bottomRight')).not.toBeNull();
+      await act(async () => {
+        deviceStore.set('mobile');
+        await realTurn();
+      });
+      // The desk's card leaves with antd's motion, which jsdom never ends; the phone's one is at the top.
+      const staying = () => popUps().filter((el) => !el.closest('[class*="-leave"]'));
+      await vi.waitFor(() => expect(staying().map((el) => Boolean(el.closest('.ant-notification-top')))).toEqual([true]));
+      expect(staying()[0]!.classList.contains('notice-popup--compact')).toBe(true);
+      await advance(settings.noticeSoundDebounce);
+      expect(beeps).toBe(1);
+    } finally {
+      deviceStore.set('desktop');
+    }
+  });
+
   it('sanitises the HTML again when it draws it', async () => {
     serve([notice(1, { content: '<b>粗体</b><img src="x" onerror="window.__pwned=1"><script>window.__pwned=2</script><a href="javascript:alert(1)">坏链接</a>' })]);
     renderCenter();
