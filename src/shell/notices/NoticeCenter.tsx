@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef } from 'react';
 import { App as AntApp, Badge, Button, Empty, Popover, Typography } from 'antd';
 import { BellOutlined, CloseOutlined } from '@ant-design/icons';
 import type { Notice } from '../../contract/api/notice';
@@ -15,6 +15,18 @@ import { useStore } from '../store';
 import { deviceStore } from '../theme/device-store';
 
 const popUpKey = (id: number) => `notice-${id}`;
+
+/**
+ * The notices popped up and not closed, per notification holder. The holder (antd's App) outlives
+ * the bell: crossing the phone width swaps the header and draws a new bell, which then shows these
+ * again where that size keeps them (the top, compact) instead of leaving desk cards over the page.
+ */
+const upIn = new WeakMap<object, Map<number, Notice>>();
+function popUpsUp(holder: object): Map<number, Notice> {
+  let up = upIn.get(holder);
+  if (!up) upIn.set(holder, (up = new Map()));
+  return up;
+}
 
 /**
  * Pops up each notice not yet shown in this browser session, oldest first and at least
@@ -61,17 +73,15 @@ export function NoticeCenter() {
   const { notices, close } = useNoticeFeed();
   // A phone has no corner to spare: its pop-ups sit at the top, small, stacked into one pile.
   const phone = useStore(deviceStore) === 'mobile';
-  // The pop-ups still up: shown again where the window's size keeps them when it crosses the phone
-  // width (a tablet turned, a window narrowed), not left as desk cards over a phone's page.
-  const up = useRef(new Map<number, Notice>());
+  const up = popUpsUp(notification);
 
   const dismiss = useCallback(
     (id: number) => {
-      up.current.delete(id);
+      up.delete(id);
       notification.destroy(popUpKey(id));
       close(id);
     },
-    [notification, close],
+    [notification, close, up],
   );
   const openNotice = useCallback(
     (notice: Notice) => {
@@ -82,7 +92,7 @@ export function NoticeCenter() {
   );
   const show = useCallback(
     (notice: Notice) => {
-      up.current.set(notice.id, notice);
+      up.set(notice.id, notice);
       // Opened again under its key, a pop-up is redrawn in place or moved to its new placement.
       notification.open({
         key: popUpKey(notice.id),
@@ -94,12 +104,12 @@ export function NoticeCenter() {
         props: { 'data-testid': `notice-popup-${notice.id}` },
         onClick: () => openNotice(notice),
         onClose: () => {
-          up.current.delete(notice.id);
+          up.delete(notice.id);
           close(notice.id);
         },
       });
     },
-    [notification, t, openNotice, close, phone],
+    [notification, t, openNotice, close, phone, up],
   );
   const popUp = useCallback(
     (notice: Notice) => {
@@ -109,9 +119,11 @@ export function NoticeCenter() {
     [show],
   );
   usePopUps(notices, popUp);
-  useEffect(() => {
-    for (const notice of up.current.values()) show(notice);
-  }, [show]);
+  const placeAgain = useEffectEvent(() => {
+    for (const notice of up.values()) show(notice);
+  });
+  // Drawn anew (a phone's header is another), the bell moves the pop-ups still up to where this size keeps them.
+  useEffect(() => placeAgain(), [phone]);
 
   const open = notices ?? [];
   const list = (
