@@ -13,20 +13,20 @@ import './notices.css';
 import { useShellNavigate } from '../router/shell-navigate';
 import { useStore } from '../store';
 import { deviceStore } from '../theme/device-store';
+import { sessionStore } from '../auth/session';
 
 const popUpKey = (id: number) => `notice-${id}`;
 
 /**
- * The notices popped up and not closed, per notification holder. The holder (antd's App) outlives
- * the bell: crossing the phone width swaps the header and draws a new bell, which then shows these
- * again where that size keeps them (the top, compact) instead of leaving desk cards over the page.
+ * The notices popped up and not closed in this sign-in. They outlive the bell: crossing the phone
+ * width draws a new header and bell, with antd's notification settings for that size (a new API
+ * object over the same holder), and the new bell shows these again where that size keeps them (the
+ * top, compact) instead of leaving desk cards over the page. Signing out forgets them.
  */
-const upIn = new WeakMap<object, Map<number, Notice>>();
-function popUpsUp(holder: object): Map<number, Notice> {
-  let up = upIn.get(holder);
-  if (!up) upIn.set(holder, (up = new Map()));
-  return up;
-}
+const up = new Map<number, Notice>();
+sessionStore.subscribe((session) => {
+  if (!session) up.clear();
+});
 
 /**
  * Pops up each notice not yet shown in this browser session, oldest first and at least
@@ -73,7 +73,6 @@ export function NoticeCenter() {
   const { notices, close } = useNoticeFeed();
   // A phone has no corner to spare: its pop-ups sit at the top, small, stacked into one pile.
   const phone = useStore(deviceStore) === 'mobile';
-  const up = popUpsUp(notification);
 
   const dismiss = useCallback(
     (id: number) => {
@@ -81,7 +80,7 @@ export function NoticeCenter() {
       notification.destroy(popUpKey(id));
       close(id);
     },
-    [notification, close, up],
+    [notification, close],
   );
   const openNotice = useCallback(
     (notice: Notice) => {
@@ -109,7 +108,7 @@ export function NoticeCenter() {
         },
       });
     },
-    [notification, t, openNotice, close, phone, up],
+    [notification, t, openNotice, close, phone],
   );
   const popUp = useCallback(
     (notice: Notice) => {

@@ -153,7 +153,11 @@ describe('notices (spec §3, §9)', { timeout: 30_000 }, () => {
     expect(bellCount()).toBe(1);
 
     // A reload: the notice is still open, so it stays on the bell, but it does not pop up again.
+    // A reload starts with no session in memory (index-init gives it back) and no pop-ups up.
     cleanup();
+    const session = sessionStore.get();
+    sessionStore.set(null);
+    sessionStore.set(session);
     renderCenter();
     await advance(settings.noticeInterval);
     expect(seen.polls).toBe(5);
