@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useE2eConsole } from '../support/e2e-console';
 import { hoverFromAfar, logIn } from '../support/console-page';
+import { settings } from '../../src/contract/settings';
 
 /** Chinese characters, which an English console shows only inside data (names, teams). */
 const HAN = /[\u4e00-\u9fff]/;
@@ -33,6 +34,37 @@ describe('the console frame in Chromium', () => {
     await hoverFromAfar(page, page.getByRole('button', { name: 'Language' }));
     await page.getByRole('menuitem', { name: '简体中文' }).click();
     await page.getByText('搜索菜单').waitFor();
+    await context.close();
+  });
+
+  it('draws the frame\'s shape before the console\'s code has loaded, in the saved colour mode, and none of it for a guest', async () => {
+    // No service worker: it would fetch the code itself, out of reach of the route below.
+    const context = await e2e.browser.newContext({ viewport: { width: 1440, height: 900 }, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    // The console's code never arrives: what shows is index.html, its stylesheet and its boot script.
+    await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort());
+    const frame = page.locator('.boot-frame');
+    const fill = (part: string) => page.locator(part).evaluate((el) => getComputedStyle(el).backgroundColor);
+    await page.goto(`${e2e.server.url}/login`);
+    expect(await frame.isVisible()).toBe(false);
+
+    const save = (mode: string) =>
+      page.evaluate(([token, theme, colorMode]) => {
+        localStorage.setItem(token!, 'a-token');
+        localStorage.setItem(theme!, JSON.stringify({ colorMode }));
+      }, [settings.tokenTableName, settings.storageKeys.theme, mode]);
+    for (const [mode, page_, header] of [['dark', 'rgb(0, 0, 0)', 'rgb(20, 20, 20)'], ['light', 'rgb(245, 245, 245)', 'rgb(255, 255, 255)']]) {
+      await save(mode!);
+      await page.goto(`${e2e.server.url}/goods/list`);
+      await frame.waitFor();
+      expect([await fill('.boot-frame'), await fill('.boot-header')]).toEqual([page_, header]);
+      expect(await page.locator('.boot-sider').isVisible()).toBe(true);
+      await page.screenshot({ path: `test-results/boot-frame-${mode}-desk.png` });
+    }
+    // A phone's frame has no side column, as the console's has none.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.locator('.boot-sider').isVisible()).toBe(false);
+    await page.screenshot({ path: 'test-results/boot-frame-light-phone.png' });
     await context.close();
   });
 

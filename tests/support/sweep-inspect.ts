@@ -82,6 +82,20 @@ export function inspectPage(options: InspectOptions): string[] {
     });
   }
 
+  // A side-menu label cut by its ellipsis: users read the menu, so every label shows whole.
+  for (const el of document.querySelectorAll('.ant-menu-inline .ant-menu-title-content')) {
+    if (shown(el) && el.scrollWidth > el.clientWidth) problems.push(`menu label cut: ${where(el)}`);
+  }
+
+  // A list's toolbar: one refresh control, and its tools on the first line beside the actions.
+  for (const bar of document.querySelectorAll('.engine-list-toolbar')) {
+    if (!shown(bar)) continue;
+    const refreshes = [...bar.querySelectorAll('.anticon-reload')].filter(shown).length;
+    if (refreshes > 1) problems.push(`list toolbar has ${refreshes} refresh controls`);
+    const tools = bar.querySelector('.engine-list-tools');
+    if (tools && shown(tools) && tools.getBoundingClientRect().top > bar.getBoundingClientRect().top + 4) problems.push('list toolbar tools wrap below its actions');
+  }
+
   if (options.desktop) {
     // Column headers cut short, in the engine's tables and antd's: the header's text is wider than the
     // room inside its cell. (Not scrollWidth: a pinned cell's shadow is a pseudo-element past its edge.)

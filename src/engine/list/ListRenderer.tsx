@@ -3,6 +3,7 @@ import { Button, Dropdown, Empty, Flex, Pagination, Popover, Result, Space, Spin
 import { ColumnHeightOutlined, FilterFilled, ReloadOutlined } from '@ant-design/icons';
 import { useTable, type ColumnOrderState, type ColumnPinningState, type ColumnVisibilityState, type SortingState, type Updater } from '@tanstack/react-table';
 import type { ResourceRecord, Sort } from '../../contract/resource';
+import type { Action } from '../../contract/screen';
 import type { GetListParams } from '../../widgets/interface/data-provider';
 import { ActionBar, usePlacedActions } from '../actions/ActionButton';
 import { useListRevalidating } from '../data';
@@ -126,6 +127,14 @@ function HeaderFilter({ model, value, onApply }: { model: SearchModel; value: un
 }
 
 /**
+ * The screen's toolbar without its reload actions: the list's tools always hold a refresh button,
+ * and a second one (an icon and a 刷新 button side by side) says the same thing twice.
+ */
+function ownToolbar(toolbar: Action[] | undefined): Action[] | undefined {
+  return toolbar?.filter((action) => action.kind !== 'reload');
+}
+
+/**
  * The list renderer draws the list controller (use-list-controller.ts) with antd: a search form, a
  * toolbar with the screen's actions and the table's tools, the table, and server-side pagination.
  * Sort (shift-click for several columns), filters, keyword and page all go to the server as one
@@ -187,7 +196,7 @@ export default function ListRenderer({ screen, definition, spec, compact = false
 
   const toolbarTarget = useMemo(() => ({ query }), [query]);
   const bulkTarget = useMemo(() => ({ records: selected, query, afterChange: clearSelection }), [selected, query, clearSelection]);
-  const toolbar = usePlacedActions(spec.toolbar, toolbarTarget);
+  const toolbar = usePlacedActions(ownToolbar(spec.toolbar), toolbarTarget);
   const bulk = usePlacedActions(spec.bulkActions, bulkTarget);
 
   const { anchor, maxHeight, bodyHeight } = useBodyHeight(compact || phone, screen.id);
@@ -227,8 +236,11 @@ export default function ListRenderer({ screen, definition, spec, compact = false
 
   const body = (
     <>
-      <Flex justify="space-between" align="center" gap={12} wrap className="engine-list-toolbar">
-        <ActionBar actions={toolbar} target={toolbarTarget} />
+      {/* One line: the screen's actions wrap among themselves, the tools stay on the first line at the end. */}
+      <Flex justify="space-between" align="start" gap={12} className="engine-list-toolbar">
+        <div className="engine-list-actions">
+          <ActionBar actions={toolbar} target={toolbarTarget} />
+        </div>
         {tools}
       </Flex>
       {selected.length > 0 && (

@@ -4,6 +4,7 @@ import { DownOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
 import { useEngineHost } from '../host';
 import type { SearchModel, SearchValues } from './query';
 import { SearchInput } from './SearchInput';
+import { columnTitle } from './columns';
 
 const KEYWORD = '__keyword';
 
@@ -58,7 +59,8 @@ export const SearchForm = memo(function SearchForm({ models, keyword, values, in
 
   const items = [
     ...(keyword ? [{ name: KEYWORD, label: t('keyword'), control: <Input allowClear placeholder={t('keywordPlaceholder')} /> }] : []),
-    ...models.map((model) => ({ name: model.field, label: model.title?.[lang] ?? model.field, control: <SearchInput model={model} /> })),
+    // A system field (created_at…) has no definition of its own: it takes the title its column has.
+    ...models.map((model) => ({ name: model.field, label: model.title?.[lang] ?? columnTitle({ field: model.field }, undefined, lang, t), control: <SearchInput model={model} /> })),
   ];
   const collapsible = items.length > perRow - 1;
   const shown = expanded || !collapsible ? items : items.slice(0, Math.max(perRow - 1, 1));

@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { Loading } from '../loading/Loading';
+import { FrameSkeleton } from './FrameSkeleton';
 import { RedirectRoute } from '../router/RedirectRoute';
 import { RequireSession } from '../auth/RequireSession';
 import { getToken } from '../request/token';
@@ -40,7 +41,14 @@ export const routes: RouteObject[] = [
       { path: '/503', element: suspended(<ErrorPage status="503" />) },
       {
         path: '/',
-        element: <RequireSession>{suspended(<ConsoleLayout />)}</RequireSession>,
+        element: (
+          // The frame's shape, as index.html drew it before any script, until the console comes in its place.
+          <RequireSession loading={<FrameSkeleton />}>
+            <Suspense fallback={<FrameSkeleton />}>
+              <ConsoleLayout />
+            </Suspense>
+          </RequireSession>
+        ),
         children: [
           { path: '/qr/confirm', element: suspended(<QrConfirmView />) },
           // Every other path, /403 and /404 included: told inside the frame, the open tabs kept.

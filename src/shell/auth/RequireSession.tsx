@@ -1,7 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useStore } from '../store';
-import { Loading } from '../loading/Loading';
 import { getToken } from '../request/token';
 import { loadSession, resetSession, sessionStore } from './session';
 import { RequestError } from '../request/client';
@@ -15,9 +14,10 @@ function loginPath(location: { pathname: string; search: string }, reason?: stri
 
 /**
  * Spec §4 Session: no token → login with the original path as `redirect`; a token but no session
- * yet → index-init; a failed init resets the session and goes to login with the reason.
+ * yet → index-init, showing `loading` meanwhile; a failed init resets the session and goes to login
+ * with the reason.
  */
-export function RequireSession({ children }: { children: ReactNode }) {
+export function RequireSession({ children, loading }: { children: ReactNode; loading: ReactNode }) {
   const location = useLocation();
   const session = useStore(sessionStore);
   const [failure, setFailure] = useState<string | null>(null);
@@ -38,6 +38,6 @@ export function RequireSession({ children }: { children: ReactNode }) {
   }, [token, session]);
 
   if (!token || failure) return <Navigate to={loginPath(location, failure ?? undefined)} replace />;
-  if (!session) return <Loading />;
+  if (!session) return <>{loading}</>;
   return <>{children}</>;
 }

@@ -14,6 +14,13 @@ import { firstPage, menuFitWidth, menuTrail, openGroups, toAntItems } from './me
 
 const COLLAPSED_WIDTH = 64;
 const INLINE_INDENT = 16;
+/**
+ * What the sider takes from its menu's width beside the labels: its 1 px right border, and the
+ * scrollbar that shows once the open groups are taller than the window (15 px in Chromium and
+ * Windows browsers). Without them a label that fits to the pixel ("微信小店订单" on the third
+ * level) was cut to "微信小店…" as soon as the menu scrolled.
+ */
+const SIDER_CHROME = 1 + 16;
 
 /**
  * The side menu's width: the theme's, widened as far as the 266 px fallback when a label would
@@ -23,7 +30,7 @@ export function useMenuWidth(): number {
   const { lang } = useI18n();
   const { menu } = useStore(sessionStore)!;
   const { menuWidth, fontSize } = useStore(themeStore);
-  const fit = useMemo(() => Math.ceil(menuFitWidth(menu, lang, fontSize, INLINE_INDENT)), [menu, lang, fontSize]);
+  const fit = useMemo(() => Math.ceil(menuFitWidth(menu, lang, fontSize, INLINE_INDENT) + SIDER_CHROME), [menu, lang, fontSize]);
   return Math.max(menuWidth, Math.min(fit, settings.menuWidthFallback));
 }
 

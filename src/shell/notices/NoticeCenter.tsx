@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef } from 'react';
 import { App as AntApp, Badge, Button, Empty, Popover, Typography } from 'antd';
 import { BellOutlined, CloseOutlined } from '@ant-design/icons';
 import type { Notice } from '../../contract/api/notice';
@@ -13,8 +13,20 @@ import './notices.css';
 import { useShellNavigate } from '../router/shell-navigate';
 import { useStore } from '../store';
 import { deviceStore } from '../theme/device-store';
+import { sessionStore } from '../auth/session';
 
 const popUpKey = (id: number) => `notice-${id}`;
+
+/**
+ * The notices popped up and not closed in this sign-in. They outlive the bell: crossing the phone
+ * width draws a new header and bell, with antd's notification settings for that size (a new API
+ * object over the same holder), and the new bell shows these again where that size keeps them (the
+ * top, compact) instead of leaving desk cards over the page. Signing out forgets them.
+ */
+const up = new Map<number, Notice>();
+sessionStore.subscribe((session) => {
+  if (!session) up.clear();
+});
 
 /**
  * Pops up each notice not yet shown in this browser session, oldest first and at least
@@ -64,6 +76,7 @@ export function NoticeCenter() {
 
   const dismiss = useCallback(
     (id: number) => {
+      up.delete(id);
       notification.destroy(popUpKey(id));
       close(id);
     },
@@ -76,8 +89,10 @@ export function NoticeCenter() {
     },
     [dismiss, navigate],
   );
-  const popUp = useCallback(
+  const show = useCallback(
     (notice: Notice) => {
+      up.set(notice.id, notice);
+      // Opened again under its key, a pop-up is redrawn in place or moved to its new placement.
       notification.open({
         key: popUpKey(notice.id),
         title: t(NOTICE_TITLES[notice.type]),
@@ -87,13 +102,27 @@ export function NoticeCenter() {
         className: phone ? 'notice-popup notice-popup--compact' : 'notice-popup',
         props: { 'data-testid': `notice-popup-${notice.id}` },
         onClick: () => openNotice(notice),
-        onClose: () => close(notice.id),
+        onClose: () => {
+          up.delete(notice.id);
+          close(notice.id);
+        },
       });
-      playNoticeSound();
     },
     [notification, t, openNotice, close, phone],
   );
+  const popUp = useCallback(
+    (notice: Notice) => {
+      show(notice);
+      playNoticeSound();
+    },
+    [show],
+  );
   usePopUps(notices, popUp);
+  const placeAgain = useEffectEvent(() => {
+    for (const notice of up.values()) show(notice);
+  });
+  // Drawn anew (a phone's header is another), the bell moves the pop-ups still up to where this size keeps them.
+  useEffect(() => placeAgain(), [phone]);
 
   const open = notices ?? [];
   const list = (

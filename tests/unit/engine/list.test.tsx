@@ -39,9 +39,9 @@ const listScreen: Screen = {
   },
 };
 
-function open(admin = true, id = 7) {
+function open(admin = true, id = 7, screenDrawn = listScreen) {
   signIn({ admin, id });
-  serveScreen('goods/list', listScreen);
+  serveScreen('goods/list', screenDrawn);
   const queries = serveResource(goodsDefinition, [], (query) => answerList(rows, query).rows);
   // The list's total comes from the same in-memory API.
   mockServer.use(http.post('*/api/resources/goods/list', async ({ request }) => {
@@ -83,6 +83,16 @@ describe('the list renderer', { timeout: 30_000 }, () => {
     expect(await firstRow()).toBeTruthy();
     expect(screen.getByText(`共 ${LIST_TOTAL_CAP}+ 条`)).toBeTruthy();
     expect(screen.getByTitle(String(LIST_TOTAL_CAP / 10))).toBeTruthy();
+  });
+
+  it('draws one refresh button: a reload action in the screen\'s toolbar says what the list\'s own tool says', async () => {
+    const reload = { key: 'reload', kind: 'reload' as const, label: { zh: '刷新', en: 'Reload' }, icon: 'ReloadOutlined' };
+    const queries = open(true, 7, { ...listScreen, list: { ...listScreen.list!, toolbar: [DEFAULT_ACTIONS.create, reload] } });
+    await firstRow();
+    const toolbar = document.querySelector<HTMLElement>('.engine-list-toolbar')!;
+    expect(within(toolbar).getAllByRole('button', { name: /刷\s?新/ })).toHaveLength(1);
+    await userEvent.click(within(toolbar).getByRole('button', { name: /刷\s?新/ }));
+    await waitFor(() => expect(queries.length).toBeGreaterThan(1));
   });
 
   it('opens with the query a menu click reads ahead: the search form\'s defaults, the sort, the first page', async () => {
@@ -135,6 +145,14 @@ describe('the list renderer', { timeout: 30_000 }, () => {
         filters: [{ field: 'price', op: 'range', value: [10000, null] }],
       }),
     );
+  });
+
+  it('names a system field in the search form as its column does, not by its field name', async () => {
+    open(true, 7, { ...listScreen, list: { ...listScreen.list!, search: { fields: [{ field: 'created_at' }] } } });
+    await firstRow();
+    const form = document.querySelector<HTMLElement>('.engine-search')!;
+    expect(within(form).getByText('创建时间')).toBeTruthy();
+    expect(within(form).queryByText('created_at')).toBeNull();
   });
 
   it('lays the search form out for the window\'s width, and again when the width changes', async () => {
