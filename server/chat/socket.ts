@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import type { WebSocket } from 'ws';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { Config } from '../config';
 import { checkAccess, checkLogin, noteActivity, type Caller } from '../auth/sessions';
@@ -17,6 +16,7 @@ import { conversationOf } from './conversations';
 import { publishFromUser } from './publish';
 import { reviewRecords } from './read-state';
 import { issueTicket, redeemTicket, TICKET_TTL_SECONDS } from './tickets';
+import { sendFrame, type Peer } from './outbox';
 
 /** The socket's query: a ticket or access token, and the console's language (a browser's socket cannot set headers). */
 const SocketQuery = Type.Object({
@@ -41,9 +41,6 @@ function sameOrigin(request: FastifyRequest): boolean {
   }
 }
 
-function send(socket: WebSocket, frame: ChatFrame): void {
-  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
-}
 
 /**
  * /chat/ws: authenticates with a socket ticket or the access token (never with id or name alone),
@@ -106,10 +103,12 @@ export async function chatSocket(app: App, { config, ...chat }: ChatContext & { 
         return;
       }
       const { userId, sessionId } = login;
+      const peer: Peer = { ws: socket, wire: request.raw.socket };
+      const send = (frame: ChatFrame) => sendFrame(peer, JSON.stringify(frame));
       // The console's language travels in the query: a browser's socket cannot set Accept-Language.
       const language = languageOf(lang ?? request.headers['accept-language']);
       const acknowledge = (client_msg_id: string, answer: Omit<PublishAck, 'client_msg_id'>) =>
-        send(socket, { event: 'im.message.ack', content: { client_msg_id, ...answer } satisfies PublishAck });
+        send({ event: 'im.message.ack', content: { client_msg_id, ...answer } satisfies PublishAck });
       const publish = (body: PublishBody) =>
         publishOnSocket(sessionId, body).then(
           (record) => acknowledge(body.client_msg_id, { code: Code.ok, msg: 'ok', data: record }),
@@ -141,7 +140,7 @@ export async function chatSocket(app: App, { config, ...chat }: ChatContext & { 
         } catch {
           return;
         }
-        if (frame?.event === 'ping') send(socket, { event: 'pong', content: {} });
+        if (frame?.event === 'ping') send({ event: 'pong', content: {} });
         else if (frame?.event === 'im.message.keyboard' && isConversation.Check(frame.content)) relayTyping(userId, frame.content).catch(failed);
         else if (frame?.event === 'im.message.publish') {
           if (isPublish.Check(frame.content)) void publish(frame.content);
@@ -153,9 +152,9 @@ export async function chatSocket(app: App, { config, ...chat }: ChatContext & { 
         else if (frame?.event === 'im.message.read' && isReview.Check(frame.content)) reviewRecords(db, hub, userId, frame.content).catch(failed);
       });
       socket.on('close', () => clearTimeout(watchdog));
-      hub.attach(userId, socket);
+      hub.attach(userId, peer);
       const connect: ConnectContent = { ping_interval: config.chatPingInterval, ping_timeout: config.chatPingTimeout };
-      send(socket, { event: 'connect', content: connect });
+      send({ event: 'connect', content: connect });
     },
   );
 }
