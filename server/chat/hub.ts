@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { WebSocket } from 'ws';
 import type { Database } from '../db/schema';
 import type { ChatFrame, ContactStatusContent } from '../../src/contract/chat';
 import { createRegistry } from './registry';
-import type { Peer } from './outbox';
 import { localFanout, redisFanout } from './fanout';
 import { localPresence, redisPresence } from './presence';
 import { connectRedis } from './redis';
@@ -20,7 +20,7 @@ export interface ChatHub {
   /** Of these users, the ones with a socket open anywhere (robots are not counted here). */
   online(userIds: readonly number[]): Promise<Set<number>>;
   /** Takes an authenticated socket in: online status now, and again when it closes. */
-  attach(userId: number, peer: Peer): void;
+  attach(userId: number, socket: WebSocket): void;
   close(): Promise<void>;
 }
 
@@ -66,12 +66,12 @@ export async function createHub({ db, redisUrl, redisPrefix, log }: HubOptions):
     deliver: (userIds, frame) => fanout.deliver(userIds, frame),
     broadcast: (frame) => fanout.broadcast(frame),
     online: (userIds) => presence.online(userIds),
-    attach(userId, peer) {
-      if (registry.add(userId, peer)) {
+    attach(userId, socket) {
+      if (registry.add(userId, socket)) {
         track(presence.arrived(userId).then((first) => (first ? announce([userId], 1) : undefined)));
       }
-      peer.ws.once('close', () => {
-        if (registry.remove(userId, peer)) {
+      socket.once('close', () => {
+        if (registry.remove(userId, socket)) {
           track(presence.departed(userId).then((last) => (last ? announce([userId], 0) : undefined)));
         }
       });

@@ -89,11 +89,16 @@ export async function appendMessages(trx: Kysely<Database>, appends: readonly Ap
 
 const clientKey = (sendId: number, clientMsgId: string) => `${sendId}:${clientMsgId}`;
 
-/** Each conversation's last sequence, its row locked until commit (PostgreSQL; SQLite has one writer at a time). */
+/** Each conversation's last sequence, its row locked until commit. */
 async function lockCounters(trx: Kysely<Database>, ids: number[]): Promise<Map<number, number>> {
-  let query = trx.selectFrom('chat_conversations').select(['id', 'last_sequence']).where('id', 'in', ids).orderBy('id');
-  if (trx.getExecutor().adapter instanceof PostgresAdapter) query = query.forUpdate();
-  const counters = new Map((await query.execute()).map((r) => [r.id, r.last_sequence]));
+  const rows =
+    trx.getExecutor().adapter instanceof PostgresAdapter
+      ? // In id order, as every writer of these rows takes them, so that two cannot deadlock.
+        await trx.selectFrom('chat_conversations').select(['id', 'last_sequence']).where('id', 'in', ids).orderBy('id').forUpdate().execute()
+      : // SQLite has one writer at a time. The transaction starts by writing: one that had started by
+        // reading could not write once a checkpoint restarted the WAL under its snapshot (SQLITE_BUSY).
+        await trx.updateTable('chat_conversations').set((eb) => ({ last_sequence: eb.ref('last_sequence') })).where('id', 'in', ids).returning(['id', 'last_sequence']).execute();
+  const counters = new Map(rows.map((r) => [r.id, r.last_sequence]));
   const unknown = ids.filter((id) => !counters.has(id));
   if (unknown.length > 0) throw new Error(`no chat conversation ${unknown.join(', ')}`);
   return counters;
@@ -125,7 +130,7 @@ async function raiseCounters(trx: Kysely<Database>, counters: Map<number, number
     .set((eb) => {
       let last = eb.case('id').when(first[0]).then(sequence(eb, first[1]));
       for (const [id, value] of rest) last = last.when(id).then(sequence(eb, value));
-      return { last_sequence: last.end(), updated_at: now };
+      return { last_sequence: last.else(eb.ref('last_sequence')).end(), updated_at: now };
     })
     .where('id', 'in', [...counters.keys()])
     .execute();

@@ -1,11 +1,12 @@
-import { sendFrame, type Peer } from './outbox';
+import type { WebSocket } from 'ws';
+import { sendFrame } from './outbox';
 
 /** This process's open chat sockets, by user. */
 export interface SocketRegistry {
   /** True when this is the user's first socket in this process. */
-  add(userId: number, peer: Peer): boolean;
+  add(userId: number, socket: WebSocket): boolean;
   /** True when that was the user's last socket in this process. */
-  remove(userId: number, peer: Peer): boolean;
+  remove(userId: number, socket: WebSocket): boolean;
   has(userId: number): boolean;
   users(): number[];
   /** Writes an already serialised frame to every socket of these users here, or of everyone. */
@@ -13,22 +14,22 @@ export interface SocketRegistry {
 }
 
 export function createRegistry(): SocketRegistry {
-  const byUser = new Map<number, Set<Peer>>();
+  const byUser = new Map<number, Set<WebSocket>>();
 
   return {
-    add(userId, peer) {
-      const peers = byUser.get(userId);
-      if (peers) {
-        peers.add(peer);
+    add(userId, socket) {
+      const sockets = byUser.get(userId);
+      if (sockets) {
+        sockets.add(socket);
         return false;
       }
-      byUser.set(userId, new Set([peer]));
+      byUser.set(userId, new Set([socket]));
       return true;
     },
-    remove(userId, peer) {
-      const peers = byUser.get(userId);
-      if (!peers?.delete(peer)) return false;
-      if (peers.size > 0) return false;
+    remove(userId, socket) {
+      const sockets = byUser.get(userId);
+      if (!sockets?.delete(socket)) return false;
+      if (sockets.size > 0) return false;
       byUser.delete(userId);
       return true;
     },
@@ -38,11 +39,11 @@ export function createRegistry(): SocketRegistry {
       // Encoded once for every socket, not by each socket's send.
       const bytes = Buffer.from(text);
       if (userIds === 'all') {
-        for (const peers of byUser.values()) for (const peer of peers) sendFrame(peer, bytes);
+        for (const sockets of byUser.values()) for (const socket of sockets) sendFrame(socket, bytes);
         return;
       }
       for (const userId of new Set(userIds)) {
-        for (const peer of byUser.get(userId) ?? []) sendFrame(peer, bytes);
+        for (const socket of byUser.get(userId) ?? []) sendFrame(socket, bytes);
       }
     },
   };

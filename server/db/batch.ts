@@ -80,24 +80,35 @@ export function lockKey(table: string, id: number): string {
 }
 
 /**
- * Writes asked for in the same turn of the event loop share one transaction: a commit costs as much
- * as several small writes, so under load one commit carries many (a message, the sender's activity,
- * the next message…). Nobody learns of a write before its commit all the same. If the shared
+ * Writes asked for in the same turn of the event loop, or while the previous commit was under way,
+ * share one transaction: a commit costs as much as several small writes, so under load one commit
+ * carries many (a message, the sender's activity, the next message…). Nobody learns of a write before its commit all the same. If the shared
  * transaction fails, each write runs again on its own, so one that cannot be done fails alone.
  */
 export function createBatchWriter(db: Kysely<Database>): BatchWriter {
   let queued: Queued[] = [];
   let grouped = new Map<WriteGroup<unknown, unknown>, GroupEntry[]>();
+  let committing = false;
+
+  // One commit at a time: what is asked for while one is under way waits for it and goes in the
+  // next, so the busier the moment, the more one commit carries (and the fewer connections it holds).
+  async function flush() {
+    const batch = queued;
+    const groups = grouped;
+    queued = [];
+    grouped = new Map();
+    committing = true;
+    try {
+      await commit(batch, groups);
+    } finally {
+      committing = false;
+    }
+    if (queued.length > 0 || grouped.size > 0) void flush();
+  }
 
   function schedule() {
-    if (queued.length > 0 || grouped.size > 0) return;
-    setImmediate(() => {
-      const batch = queued;
-      const groups = grouped;
-      queued = [];
-      grouped = new Map();
-      void commit(batch, groups);
-    });
+    if (queued.length > 0 || grouped.size > 0 || committing) return;
+    setImmediate(() => void flush());
   }
 
   async function commit(single: Queued[], groups: Map<WriteGroup<unknown, unknown>, GroupEntry[]>) {
