@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { newToken, tokenHash } from './tokens';
-import { lockKey, type BatchWriter } from '../db/batch';
+import { lockKey, type BatchWriter, type WriteGroup } from '../db/batch';
 import { prepared } from '../db/prepared';
+import { batchedLookup } from '../db/lookup';
 
 export interface SessionPolicy {
   accessTtlMs: number;
@@ -76,11 +77,12 @@ function loginQuery(db: Kysely<Database>) {
     .select(['s.id as session_id', 's.expires_at', 's.revoked_at', 's.last_seen_at', 's.locked', 'u.id as user_id', 'u.team_id', 'u.username', 'u.name', 'u.status']);
 }
 
-// Every request and every chat message runs one of these, so they are compiled once.
+// Every request runs this one, so it is compiled once.
 const loginByToken = prepared((db, hash: string) =>
   loginQuery(db).innerJoin('auth_tokens as t', 't.session_id', 's.id').select('t.expires_at as token_expires').where('t.token_hash', '=', hash),
 );
-const loginById = prepared((db, sessionId: number) => loginQuery(db).where('s.id', '=', sessionId));
+// A socket's login is checked at every message it sends: the checks of one moment are one query.
+const loginById = batchedLookup(async (db, ids: number[]) => new Map((await loginQuery(db).where('s.id', 'in', ids).execute()).map((row) => [row.session_id, row])));
 
 type LoginRow = Awaited<ReturnType<ReturnType<typeof loginQuery>['executeTakeFirstOrThrow']>>;
 
@@ -112,25 +114,46 @@ export async function checkAccess(db: Kysely<Database>, token: string, now = Dat
  * that login, which outlives its access tokens but not the login itself.
  */
 export async function checkLogin(db: Kysely<Database>, sessionId: number, now = Date.now()): Promise<Caller | null> {
-  const [row] = await loginById(db, sessionId);
-  return liveCaller(row, now);
+  return liveCaller(await loginById(db, sessionId), now);
 }
 
 /** Activity is written at most this often: idle locking needs minutes, not every request. */
 const TOUCH_EVERY_MS = 15_000;
 
+interface Touch {
+  sessionId: number;
+  now: number;
+}
+
+/**
+ * The logins active in one moment, written by one statement. Rows are taken in the order the
+ * database scans them; should two processes ever deadlock on them, the batch writer runs each
+ * touch again on its own.
+ */
+const touches: WriteGroup<Touch, void> = {
+  async write(trx, entries) {
+    const now = Math.max(...entries.map((t) => t.now));
+    await trx.updateTable('auth_sessions').set({ last_seen_at: now }).where('id', 'in', [...new Set(entries.map((t) => t.sessionId))]).execute();
+    return entries.map(() => undefined);
+  },
+  lockKey: (touch) => lockKey('auth_sessions', touch.sessionId),
+};
+
 /**
  * What a request of the caller does to its login: past the idle limit the login locks (and stays
- * locked until unlocked); otherwise a request made on purpose (not `passive` polling) counts as
- * activity. Both writes go through the batch writer, with whatever else is written at that moment.
+ * locked until unlocked), before the request goes on; otherwise a request made on purpose (not
+ * `passive` polling) counts as activity. Both writes go through the batch writer, with whatever else
+ * is written at that moment. The request does not wait for its activity to be written: it is only
+ * the idle lock's clock, and a touch that fails leaves the previous time for the next to move.
  */
 export async function noteActivity(writes: BatchWriter, caller: Caller, { idleLockMs, passive = false }: { idleLockMs: number; passive?: boolean }, now = Date.now()) {
-  const login = { lockKey: lockKey('auth_sessions', caller.sessionId) };
   if (!caller.locked && now - caller.lastSeenAt > idleLockMs) {
-    await writes.run((trx) => setSessionLock(trx, caller.sessionId, true), login);
+    await writes.run((trx) => setSessionLock(trx, caller.sessionId, true), { lockKey: lockKey('auth_sessions', caller.sessionId) });
     caller.locked = true;
   }
-  if (!caller.locked && !passive && now - caller.lastSeenAt > TOUCH_EVERY_MS) await writes.run((trx) => touchSession(trx, caller.sessionId, now), login);
+  if (!caller.locked && !passive && now - caller.lastSeenAt > TOUCH_EVERY_MS) {
+    writes.add(touches, { sessionId: caller.sessionId, now }).catch(() => undefined);
+  }
 }
 
 /**
@@ -194,10 +217,6 @@ export function listSessions(db: Kysely<Database>, userId: number, now = Date.no
     .where('expires_at', '>', now)
     .orderBy('last_seen_at', 'desc')
     .execute();
-}
-
-export async function touchSession(db: Kysely<Database>, sessionId: number, now = Date.now()): Promise<void> {
-  await db.updateTable('auth_sessions').set({ last_seen_at: now }).where('id', '=', sessionId).execute();
 }
 
 export async function setSessionLock(db: Kysely<Database>, sessionId: number, locked: boolean, now = Date.now()) {

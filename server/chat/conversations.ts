@@ -4,6 +4,7 @@ import type { TalkType } from '../../src/contract/api/chat';
 import { Code } from '../../src/contract/envelope';
 import { ApiError } from '../http/errors';
 import { prepared } from '../db/prepared';
+import { batchedLookup } from '../db/lookup';
 
 /** A conversation as one of its participants addresses it, checked to be theirs. */
 export interface Conversation {
@@ -36,12 +37,10 @@ export async function conversationOf(db: Kysely<Database>, callerId: number, tal
   const key = conversationKey(talkType, callerId, receiverId);
   if (talkType === 1) {
     if (receiverId === callerId) throw new ApiError(Code.badRequest, 'chatSelf');
-    const pair = await privatePair(db, key, callerId, receiverId);
-    const peer = pair.find((u) => u.id === receiverId);
-    const me = pair.find((u) => u.id === callerId);
+    const [me, peer, storedId] = await Promise.all([chatUser(db, callerId), chatUser(db, receiverId), storedIdOf(db, key)]);
     if (!peer || !me) throw new ApiError(Code.notFound, 'chatReceiverNotFound');
     const robot = peer.is_robot === 1 ? { userId: peer.id, isTalk: peer.is_talk !== 0 } : null;
-    return { key, talkType, receiverId, groupId: null, participants: [callerId, receiverId], robot, me, storedId: me.stored_id };
+    return { key, talkType, receiverId, groupId: null, participants: [callerId, receiverId], robot, me: { name: me.name, logo: me.logo }, storedId: storedId ?? null };
   }
   const members = await groupMembers(db, key, receiverId);
   if (members.length === 0) throw new ApiError(Code.notFound, 'chatGroupNotFound');
@@ -51,16 +50,24 @@ export async function conversationOf(db: Kysely<Database>, callerId: number, tal
   return { key, talkType, receiverId, groupId: receiverId, participants, robot: null, me: { name: me.name ?? '', logo: me.logo ?? '' }, storedId: me.stored_id };
 }
 
-// Run for every message, so compiled once.
-const privatePair = prepared((db, key: string, callerId: number, receiverId: number) =>
-  db
+// Both sides of a private message and its conversation are looked up at every message: the
+// lookups of one moment are one query each.
+const chatUser = batchedLookup(async (db, ids: number[]) => {
+  const rows = await db
     .selectFrom('users as u')
     .leftJoin('chat_robots as r', 'r.user_id', 'u.id')
-    .leftJoin('chat_conversations as c', (join) => join.on('c.conv_key', '=', key))
-    .select(['u.id', 'u.name', 'u.logo', 'u.is_robot', 'r.is_talk', 'c.id as stored_id'])
-    .where('u.id', 'in', [callerId, receiverId]),
-);
+    .select(['u.id', 'u.name', 'u.logo', 'u.is_robot', 'r.is_talk'])
+    .where('u.id', 'in', ids)
+    .execute();
+  return new Map(rows.map((row) => [row.id, row]));
+});
 
+const storedIdOf = batchedLookup(async (db, keys: string[]) => {
+  const rows = await db.selectFrom('chat_conversations').select(['id', 'conv_key']).where('conv_key', 'in', keys).execute();
+  return new Map(rows.map((row) => [row.conv_key, row.id]));
+});
+
+// Run for every group message, so compiled once.
 const groupMembers = prepared((db, key: string, groupId: number) =>
   db
     .selectFrom('chat_groups as g')

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
-import type { ChatMessageTable, Database } from '../db/schema';
+import { PostgresAdapter, type ExpressionBuilder, type Insertable, type Kysely, type Selectable } from 'kysely';
+import type { ChatMessageTable, ChatSessionTable, Database } from '../db/schema';
 import { MSG_SYSTEM, type ChatRecord, type MessageExtra, type MsgType, type TalkType } from '../../src/contract/api/chat';
 import type { MessageContent } from '../../src/contract/chat';
 import type { ChatHub } from './hub';
-import { lockKey, type BatchWriter } from '../db/batch';
-import { prepared } from '../db/prepared';
+import { insertRows, insertSlices, lockKey, type BatchWriter, type WriteGroup } from '../db/batch';
 
 type MessageRow = Selectable<ChatMessageTable>;
 
@@ -33,80 +32,138 @@ export interface Published {
   created: boolean;
 }
 
-/**
- * Appends a record inside the caller's transaction: raises the conversation's counter (which holds
- * every other writer of this conversation until commit, so sequences have no gaps and no repeats),
- * stores the record, and brings its sessions to the top of their owners' lists again. A message its
- * author already sent under the same client id is not stored twice: the stored one comes back.
- */
-export async function appendMessage(trx: Kysely<Database>, target: Target, message: NewMessage, now = Date.now()): Promise<Published> {
-  const [{ last_sequence: sequence }] = await raiseSequence(trx, target.id, now);
-  const [row] = await insertMessage(trx, target.id, sequence, target.talkType, message.sendId, message.receiverId, message.msgType, message.content, JSON.stringify(message.extra), message.clientMsgId, now);
-  if (!row) {
-    // Sent before: the counter goes back (nobody else could take the number while this transaction holds it).
-    await lowerSequence(trx, target.id);
-    const [stored] = await messageByClientId(trx, message.sendId, message.clientMsgId);
-    return { row: stored, created: false };
-  }
-  if (target.talkType === 1) {
-    // The first message creates the receiver's session; a deleted session comes back.
-    const [a, b] = target.participants;
-    await showPrivateSessions(trx, a, b, target.id, now);
-  } else {
-    // Group members got their sessions when they joined.
-    await showGroupSessions(trx, target.id, now);
-  }
-  return { row, created: true };
+/** A message to store where it goes, and when. */
+export interface Append {
+  target: Target;
+  message: NewMessage;
+  now: number;
 }
 
-// What appendMessage runs for every message, compiled once.
-const raiseSequence = prepared((db, id: number, now: number) =>
-  db
+/** One record inside the caller's transaction; see appendMessages. */
+export async function appendMessage(trx: Kysely<Database>, target: Target, message: NewMessage, now = Date.now()): Promise<Published> {
+  return (await appendMessages(trx, [{ target, message, now }]))[0];
+}
+
+/**
+ * Appends records inside the caller's transaction, a few statements for all of them: locks their
+ * conversations' counters in id order (which holds every other writer of those conversations until
+ * commit, so sequences have no gaps and no repeats), numbers the records in the order given, stores
+ * them, and brings their sessions to the top of their owners' lists again. A message its author
+ * already sent under the same client id is not stored twice: the stored one comes back. An unknown
+ * conversation fails the whole call.
+ */
+export async function appendMessages(trx: Kysely<Database>, appends: readonly Append[]): Promise<Published[]> {
+  const counters = await lockCounters(trx, [...new Set(appends.map((a) => a.target.id))]);
+  const stored = await sentBefore(trx, appends.map((a) => a.message));
+  // New records by "author:client id": a repeat within the call answers the first.
+  const fresh = new Map<string, { row: Omit<MessageRow, 'id'>; append: Append }>();
+  for (const append of appends) {
+    const { target, message, now } = append;
+    const key = clientKey(message.sendId, message.clientMsgId);
+    if (stored.has(key) || fresh.has(key)) continue;
+    const sequence = counters.get(target.id)! + 1;
+    counters.set(target.id, sequence);
+    const row = {
+      conversation_id: target.id, sequence, talk_type: target.talkType, send_id: message.sendId, receiver_id: message.receiverId,
+      msg_type: message.msgType, content: message.content, extra: JSON.stringify(message.extra), client_msg_id: message.clientMsgId, created_at: now,
+    };
+    fresh.set(key, { row, append });
+  }
+  if (fresh.size > 0) {
+    const inserted = await insertRows(trx, 'chat_messages', [...fresh.values()].map((f) => f.row), ['id', 'send_id', 'client_msg_id']);
+    for (const r of inserted) {
+      const key = clientKey(r.send_id, r.client_msg_id);
+      stored.set(key, { ...fresh.get(key)!.row, id: Number(r.id) });
+    }
+    const news = [...fresh.values()].map((f) => f.append);
+    await raiseCounters(trx, counters, Math.max(...news.map((a) => a.now)));
+    await showSessions(trx, news);
+  }
+  return appends.map(({ message }) => {
+    const key = clientKey(message.sendId, message.clientMsgId);
+    // The first append of a new record created it; a repeat (in this call or before) found it.
+    const created = fresh.get(key)?.append.message === message;
+    return { row: stored.get(key)!, created };
+  });
+}
+
+const clientKey = (sendId: number, clientMsgId: string) => `${sendId}:${clientMsgId}`;
+
+/** Each conversation's last sequence, its row locked until commit. */
+async function lockCounters(trx: Kysely<Database>, ids: number[]): Promise<Map<number, number>> {
+  const rows =
+    trx.getExecutor().adapter instanceof PostgresAdapter
+      ? // In id order, as every writer of these rows takes them, so that two cannot deadlock.
+        await trx.selectFrom('chat_conversations').select(['id', 'last_sequence']).where('id', 'in', ids).orderBy('id').forUpdate().execute()
+      : // SQLite has one writer at a time. The transaction starts by writing: one that had started by
+        // reading could not write once a checkpoint restarted the WAL under its snapshot (SQLITE_BUSY).
+        await trx.updateTable('chat_conversations').set((eb) => ({ last_sequence: eb.ref('last_sequence') })).where('id', 'in', ids).returning(['id', 'last_sequence']).execute();
+  const counters = new Map(rows.map((r) => [r.id, r.last_sequence]));
+  const unknown = ids.filter((id) => !counters.has(id));
+  if (unknown.length > 0) throw new Error(`no chat conversation ${unknown.join(', ')}`);
+  return counters;
+}
+
+/** Messages looked up by one query: SQLite parses a chain of ORs as deep as it is long, and refuses past 1,000. */
+const LOOKUPS_PER_QUERY = 200;
+
+/** The stored records among these messages (same author, same client id). */
+async function sentBefore(trx: Kysely<Database>, messages: NewMessage[]): Promise<Map<string, MessageRow>> {
+  const stored = new Map<string, MessageRow>();
+  for (let start = 0; start < messages.length; start += LOOKUPS_PER_QUERY) {
+    const rows = await trx
+      .selectFrom('chat_messages')
+      .selectAll()
+      .where((eb) => eb.or(messages.slice(start, start + LOOKUPS_PER_QUERY).map((m) => eb.and([eb('send_id', '=', m.sendId), eb('client_msg_id', '=', m.clientMsgId)]))))
+      .execute();
+    for (const row of rows) stored.set(clientKey(row.send_id, row.client_msg_id), row);
+  }
+  return stored;
+}
+
+/** Sets each conversation's counter to its last sequence, one statement for all. */
+async function raiseCounters(trx: Kysely<Database>, counters: Map<number, number>, now: number): Promise<void> {
+  const [first, ...rest] = counters;
+  const sequence = (eb: ExpressionBuilder<Database, 'chat_conversations'>, value: number) => eb.cast<number>(eb.val(value), 'integer');
+  await trx
     .updateTable('chat_conversations')
-    .set((eb) => ({ last_sequence: eb('last_sequence', '+', 1), updated_at: now }))
-    .where('id', '=', id)
-    .returning('last_sequence'),
-);
+    .set((eb) => {
+      let last = eb.case('id').when(first[0]).then(sequence(eb, first[1]));
+      for (const [id, value] of rest) last = last.when(id).then(sequence(eb, value));
+      return { last_sequence: last.else(eb.ref('last_sequence')).end(), updated_at: now };
+    })
+    .where('id', 'in', [...counters.keys()])
+    .execute();
+}
 
-const lowerSequence = prepared((db, id: number) =>
-  db.updateTable('chat_conversations').set((eb) => ({ last_sequence: eb('last_sequence', '-', 1) })).where('id', '=', id),
-);
-
-const insertMessage = prepared((
-    db,
-    conversation_id: number,
-    sequence: number,
-    talk_type: number,
-    send_id: number,
-    receiver_id: number,
-    msg_type: number,
-    content: string,
-    extra: string,
-    client_msg_id: string,
-    created_at: number,
-  ) =>
-    db
-      .insertInto('chat_messages')
-      .values({ conversation_id, sequence, talk_type, send_id, receiver_id, msg_type, content, extra, client_msg_id, created_at })
-      .onConflict((oc) => oc.columns(['send_id', 'client_msg_id']).doNothing())
-      .returningAll(),
-);
-
-const messageByClientId = prepared((db, sendId: number, clientMsgId: string) =>
-  db.selectFrom('chat_messages').selectAll().where('send_id', '=', sendId).where('client_msg_id', '=', clientMsgId),
-);
-
-const showPrivateSessions = prepared((db, a: number, b: number, conversation_id: number, now: number) => {
-  const session = (user_id: number, receiver_id: number) => ({ user_id, receiver_id, conversation_id, talk_type: 1, created_at: now, updated_at: now });
-  return db
-    .insertInto('chat_sessions')
-    .values([session(a, b), session(b, a)])
-    .onConflict((oc) => oc.columns(['user_id', 'talk_type', 'receiver_id']).doUpdateSet({ updated_at: now, hidden: 0 }));
-});
-
-const showGroupSessions = prepared((db, id: number, now: number) =>
-  db.updateTable('chat_sessions').set({ updated_at: now, hidden: 0 }).where('conversation_id', '=', id),
-);
+/**
+ * The first message of a private conversation creates the receiver's session and a deleted session
+ * comes back; group members got their sessions when they joined. Either way the sessions go to the
+ * top of their owners' lists.
+ */
+async function showSessions(trx: Kysely<Database>, appends: Append[]): Promise<void> {
+  // One row per session, at its latest message.
+  const sessions = new Map<string, Insertable<ChatSessionTable>>();
+  const groups = new Map<number, number>();
+  for (const { target, now } of appends) {
+    if (target.talkType !== 1) {
+      groups.set(target.id, Math.max(now, groups.get(target.id) ?? 0));
+      continue;
+    }
+    const [a, b] = target.participants;
+    for (const [user_id, receiver_id] of [[a, b], [b, a]]) {
+      sessions.set(`${user_id}:${receiver_id}`, { user_id, receiver_id, conversation_id: target.id, talk_type: 1, created_at: now, updated_at: now });
+    }
+  }
+  for (const slice of insertSlices([...sessions.values()])) {
+    await trx
+      .insertInto('chat_sessions')
+      .values(slice)
+      .onConflict((oc) => oc.columns(['user_id', 'talk_type', 'receiver_id']).doUpdateSet((eb) => ({ updated_at: eb.ref('excluded.updated_at'), hidden: 0 })))
+      .execute();
+  }
+  for (const [id, now] of groups) await trx.updateTable('chat_sessions').set({ updated_at: now, hidden: 0 }).where('conversation_id', '=', id).execute();
+}
 
 /** A system line (msg_type 1000, no author) in a group, e.g. "X joined". */
 export async function appendSystemMessage(trx: Kysely<Database>, target: Target, groupId: number, content: string, now = Date.now()): Promise<MessageRow> {
@@ -114,12 +171,18 @@ export async function appendSystemMessage(trx: Kysely<Database>, target: Target,
   return (await appendMessage(trx, target, message, now)).row;
 }
 
+/** Messages of one moment, stored together by appendMessages. */
+const messageGroup: WriteGroup<Append, Published> = {
+  write: appendMessages,
+  lockKey: (append) => lockKey('chat_conversations', append.target.id),
+};
+
 /**
- * Stores a message through the database's batch writer, so messages of one moment share one commit;
- * resolves once it is committed.
+ * Stores a message through the database's batch writer, so messages of one moment share a few
+ * statements and one commit; resolves once it is committed.
  */
 export function publishMessage(writes: BatchWriter, target: Target, message: NewMessage, now = Date.now()): Promise<Published> {
-  return writes.run((trx) => appendMessage(trx, target, message, now), { lockKey: lockKey('chat_conversations', target.id) });
+  return writes.add(messageGroup, { target, message, now });
 }
 
 export type RecordRange = { before: number } | { after: number } | { ids: number[] };

@@ -4,7 +4,7 @@ import { MSG_CODE, MSG_FILE, MSG_IMAGE, type ChatRecord, type MessageExtra, type
 import { Code } from '../../src/contract/envelope';
 import { ApiError } from '../http/errors';
 import type { ChatContext } from './context';
-import { conversationOf, conversationId } from './conversations';
+import { conversationOf, conversationId, type Conversation } from './conversations';
 import { deliverRecord, loadRecords, publishMessage, toRecord } from './messages';
 import { answerAsRobot } from './robots';
 
@@ -27,12 +27,18 @@ async function checkedExtra(db: Kysely<Database>, msgType: PublishBody['msg_type
  * A user's message, however it came (POST /chat/talk/message/publish or the socket's
  * `im.message.publish`): checked to be theirs to write, committed with its sequence, then told to
  * every participant's sockets; a robot on the other side answers. The same `client_msg_id` again
- * returns the stored record and tells nobody.
+ * returns the stored record and tells nobody. `conversation` is the one the user means, when the
+ * caller has already looked it up.
  */
-export async function publishFromUser(chat: ChatContext, userId: number, body: PublishBody): Promise<ChatRecord> {
+export async function publishFromUser(
+  chat: ChatContext,
+  userId: number,
+  body: PublishBody,
+  conversation?: Conversation,
+): Promise<ChatRecord> {
   const { db, hub, writes } = chat;
   const { talk_type, receiver_id, msg_type, content, client_msg_id, extra = {} } = body;
-  const conversation = await conversationOf(db, userId, talk_type, receiver_id);
+  conversation ??= await conversationOf(db, userId, talk_type, receiver_id);
   if (conversation.robot && !conversation.robot.isTalk) throw new ApiError(Code.forbidden, 'chatRobotMuted');
   const stored = await checkedExtra(db, msg_type, content, extra);
   const id = await conversationId(db, conversation);

@@ -1,10 +1,5 @@
 import type { WebSocket } from 'ws';
-
-/**
- * A socket with this much unsent data is not keeping up. It is cut (the client sees 1006, reconnects
- * and catches up from the database) rather than letting the process buffer without bound.
- */
-const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+import { sendFrame } from './outbox';
 
 /** This process's open chat sockets, by user. */
 export interface SocketRegistry {
@@ -20,15 +15,6 @@ export interface SocketRegistry {
 
 export function createRegistry(): SocketRegistry {
   const byUser = new Map<number, Set<WebSocket>>();
-
-  function write(socket: WebSocket, text: string) {
-    if (socket.readyState !== socket.OPEN) return;
-    if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
-      socket.terminate();
-      return;
-    }
-    socket.send(text);
-  }
 
   return {
     add(userId, socket) {
@@ -50,12 +36,14 @@ export function createRegistry(): SocketRegistry {
     has: (userId) => byUser.has(userId),
     users: () => [...byUser.keys()],
     send(userIds, text) {
+      // Encoded once for every socket, not by each socket's send.
+      const bytes = Buffer.from(text);
       if (userIds === 'all') {
-        for (const sockets of byUser.values()) for (const socket of sockets) write(socket, text);
+        for (const sockets of byUser.values()) for (const socket of sockets) sendFrame(socket, bytes);
         return;
       }
       for (const userId of new Set(userIds)) {
-        for (const socket of byUser.get(userId) ?? []) write(socket, text);
+        for (const socket of byUser.get(userId) ?? []) sendFrame(socket, bytes);
       }
     },
   };

@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import type { WebSocket } from 'ws';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { Config } from '../config';
 import { checkAccess, checkLogin, noteActivity, type Caller } from '../auth/sessions';
@@ -17,6 +16,7 @@ import { conversationOf } from './conversations';
 import { publishFromUser } from './publish';
 import { reviewRecords } from './read-state';
 import { issueTicket, redeemTicket, TICKET_TTL_SECONDS } from './tickets';
+import { sendFrame } from './outbox';
 
 /** The socket's query: a ticket or access token, and the console's language (a browser's socket cannot set headers). */
 const SocketQuery = Type.Object({
@@ -41,9 +41,6 @@ function sameOrigin(request: FastifyRequest): boolean {
   }
 }
 
-function send(socket: WebSocket, frame: ChatFrame): void {
-  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
-}
 
 /**
  * /chat/ws: authenticates with a socket ticket or the access token (never with id or name alone),
@@ -64,12 +61,16 @@ export async function chatSocket(app: App, { config, ...chat }: ChatContext & { 
    * A message sent on the socket, held to what POST /chat/talk/message/publish holds it to: the
    * login that opened the socket must still be alive and unlocked, and sending counts as activity.
    */
-  async function publishOnSocket(sessionId: number, body: PublishBody): Promise<PublishAck['data']> {
+  async function publishOnSocket({ userId, sessionId }: Caller, body: PublishBody): Promise<PublishAck['data']> {
+    // The conversation is looked up while the login is checked (a login stays with its user), so a
+    // message waits for one round of reads, not two; what it finds counts only once the login holds.
+    const conversation = conversationOf(db, userId, body.talk_type, body.receiver_id);
+    conversation.catch(() => undefined);
     const caller = await checkLogin(db, sessionId);
     if (!caller) throw new ApiError(Code.unauthorized, 'unauthorized');
     await noteActivity(writes, caller, { idleLockMs: config.idleLockMinutes * 60_000 });
     if (caller.locked) throw new ApiError(Code.locked, 'locked');
-    return publishFromUser(chat, caller.userId, body);
+    return publishFromUser(chat, caller.userId, body, await conversation);
   }
 
   /** Typing is relayed to the other side and never stored. */
@@ -105,13 +106,14 @@ export async function chatSocket(app: App, { config, ...chat }: ChatContext & { 
         socket.close(CLOSE_UNAUTHORIZED, 'unauthorized');
         return;
       }
-      const { userId, sessionId } = login;
+      const { userId } = login;
+      const send = (frame: ChatFrame) => sendFrame(socket, JSON.stringify(frame));
       // The console's language travels in the query: a browser's socket cannot set Accept-Language.
       const language = languageOf(lang ?? request.headers['accept-language']);
       const acknowledge = (client_msg_id: string, answer: Omit<PublishAck, 'client_msg_id'>) =>
-        send(socket, { event: 'im.message.ack', content: { client_msg_id, ...answer } satisfies PublishAck });
+        send({ event: 'im.message.ack', content: { client_msg_id, ...answer } satisfies PublishAck });
       const publish = (body: PublishBody) =>
-        publishOnSocket(sessionId, body).then(
+        publishOnSocket(login, body).then(
           (record) => acknowledge(body.client_msg_id, { code: Code.ok, msg: 'ok', data: record }),
           (error: unknown) => {
             if (error instanceof ApiError) {
@@ -141,7 +143,7 @@ export async function chatSocket(app: App, { config, ...chat }: ChatContext & { 
         } catch {
           return;
         }
-        if (frame?.event === 'ping') send(socket, { event: 'pong', content: {} });
+        if (frame?.event === 'ping') send({ event: 'pong', content: {} });
         else if (frame?.event === 'im.message.keyboard' && isConversation.Check(frame.content)) relayTyping(userId, frame.content).catch(failed);
         else if (frame?.event === 'im.message.publish') {
           if (isPublish.Check(frame.content)) void publish(frame.content);
@@ -155,7 +157,7 @@ export async function chatSocket(app: App, { config, ...chat }: ChatContext & { 
       socket.on('close', () => clearTimeout(watchdog));
       hub.attach(userId, socket);
       const connect: ConnectContent = { ping_interval: config.chatPingInterval, ping_timeout: config.chatPingTimeout };
-      send(socket, { event: 'connect', content: connect });
+      send({ event: 'connect', content: connect });
     },
   );
 }

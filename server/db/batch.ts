@@ -10,9 +10,22 @@ export interface BatchOptions {
   lockKey?: string;
 }
 
+/**
+ * Writes of one kind that are cheaper done together: the entries queued in the same moment are
+ * written by one call (e.g. one multi-row statement per table instead of a few statements each).
+ * The answers come back in the order of the entries.
+ */
+export interface WriteGroup<E, R> {
+  write(trx: Kysely<Database>, entries: E[]): Promise<R[]>;
+  /** As BatchOptions.lockKey, for one entry; the group's call takes its rows' locks in this order. */
+  lockKey(entry: E): string;
+}
+
 /** Runs small writes; each promise settles once its write is committed. */
 export interface BatchWriter {
   run<T>(write: (trx: Kysely<Database>) => Promise<T>, options?: BatchOptions): Promise<T>;
+  /** Adds an entry to its group's call in the next commit. */
+  add<E, R>(group: WriteGroup<E, R>, entry: E): Promise<R>;
 }
 
 interface Queued {
@@ -22,23 +35,86 @@ interface Queued {
   reject(error: unknown): void;
 }
 
+interface GroupEntry {
+  entry: unknown;
+  lockKey: string;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+/** A group's call carries at most this many entries, so its statements stay within the databases' parameter limits. */
+const GROUP_CALL_ENTRIES = 500;
+
+const byLockKey = (a: { lockKey: string }, b: { lockKey: string }) => (a.lockKey < b.lockKey ? -1 : a.lockKey > b.lockKey ? 1 : 0);
+
+/** A group's queued entries as writes of the batch: one per call, each answering its entries. */
+function groupWrites(group: WriteGroup<unknown, unknown>, entries: GroupEntry[]): Queued[] {
+  // Stable: entries with the same key (a conversation's messages) keep the order they came in.
+  const ordered = entries.toSorted(byLockKey);
+  const writes: Queued[] = [];
+  for (let start = 0; start < ordered.length; start += GROUP_CALL_ENTRIES) {
+    const call = ordered.slice(start, start + GROUP_CALL_ENTRIES);
+    writes.push({
+      write: (trx) => group.write(trx, call.map((e) => e.entry)),
+      lockKey: call[0].lockKey,
+      resolve: (answers) => call.forEach((e, i) => e.resolve((answers as unknown[])[i])),
+      reject: (error) => call.forEach((e) => e.reject(error)),
+    });
+  }
+  return writes;
+}
+
+/** Each entry of a group as a write of its own, for when their shared call failed. */
+function aloneWrites(group: WriteGroup<unknown, unknown>, entries: GroupEntry[]): Queued[] {
+  return entries.map((e) => ({
+    write: async (trx) => (await group.write(trx, [e.entry]))[0],
+    lockKey: e.lockKey,
+    resolve: e.resolve,
+    reject: e.reject,
+  }));
+}
+
 /** Zero-padded, so that keys of one table sort by id. */
 export function lockKey(table: string, id: number): string {
   return `${table}:${String(id).padStart(12, '0')}`;
 }
 
 /**
- * Writes asked for in the same turn of the event loop share one transaction: a commit costs as much
- * as several small writes, so under load one commit carries many (a message, the sender's activity,
- * the next message…). Nobody learns of a write before its commit all the same. If the shared
+ * Writes asked for in the same turn of the event loop, or while the previous commit was under way,
+ * share one transaction: a commit costs as much as several small writes, so under load one commit
+ * carries many (a message, the sender's activity, the next message…). Nobody learns of a write before its commit all the same. If the shared
  * transaction fails, each write runs again on its own, so one that cannot be done fails alone.
  */
 export function createBatchWriter(db: Kysely<Database>): BatchWriter {
   let queued: Queued[] = [];
+  let grouped = new Map<WriteGroup<unknown, unknown>, GroupEntry[]>();
+  let committing = false;
 
-  async function commit(batch: Queued[]) {
+  // One commit at a time: what is asked for while one is under way waits for it and goes in the
+  // next, so the busier the moment, the more one commit carries (and the fewer connections it holds).
+  async function flush() {
+    const batch = queued;
+    const groups = grouped;
+    queued = [];
+    grouped = new Map();
+    committing = true;
+    try {
+      await commit(batch, groups);
+    } finally {
+      committing = false;
+    }
+    if (queued.length > 0 || grouped.size > 0) void flush();
+  }
+
+  function schedule() {
+    if (queued.length > 0 || grouped.size > 0 || committing) return;
+    setImmediate(() => void flush());
+  }
+
+  async function commit(single: Queued[], groups: Map<WriteGroup<unknown, unknown>, GroupEntry[]>) {
+    const batch = [...single, ...[...groups].flatMap(([group, entries]) => groupWrites(group, entries))];
     // Stable: writes with the same key (a conversation's messages) keep the order they came in.
-    const ordered = batch.toSorted((a, b) => (a.lockKey < b.lockKey ? -1 : a.lockKey > b.lockKey ? 1 : 0));
+    const ordered = batch.toSorted(byLockKey);
     let results: unknown[];
     try {
       results = await db.transaction().execute(async (trx) => {
@@ -47,7 +123,8 @@ export function createBatchWriter(db: Kysely<Database>): BatchWriter {
         return done;
       });
     } catch {
-      for (const entry of ordered) {
+      const alone = [...single, ...[...groups].flatMap(([group, entries]) => aloneWrites(group, entries))].toSorted(byLockKey);
+      for (const entry of alone) {
         await db
           .transaction()
           .execute((trx) => entry.write(trx))
@@ -61,14 +138,17 @@ export function createBatchWriter(db: Kysely<Database>): BatchWriter {
   return {
     run<T>(write: (trx: Kysely<Database>) => Promise<T>, options: BatchOptions = {}): Promise<T> {
       return new Promise<T>((resolve, reject) => {
-        if (queued.length === 0) {
-          setImmediate(() => {
-            const batch = queued;
-            queued = [];
-            void commit(batch);
-          });
-        }
+        schedule();
         queued.push({ write, lockKey: options.lockKey ?? '', resolve: resolve as (value: unknown) => void, reject });
+      });
+    },
+    add<E, R>(group: WriteGroup<E, R>, entry: E): Promise<R> {
+      return new Promise<R>((resolve, reject) => {
+        schedule();
+        const key = group as WriteGroup<unknown, unknown>;
+        let entries = grouped.get(key);
+        if (!entries) grouped.set(key, (entries = []));
+        entries.push({ entry, lockKey: group.lockKey(entry), resolve: resolve as (value: unknown) => void, reject });
       });
     },
   };
