@@ -8,6 +8,7 @@ import type { Config } from '../config';
 import {
   RECON_TOLERANCE_FEN,
   RECON_UNSETTLED_DAYS,
+  ReconDifferencesQuery,
   ReconImportJob,
   ReconImportJobList,
   ReconImportJobParams,
@@ -171,13 +172,21 @@ export async function reconciliationRoutes(app: App, { database, config }: { dat
     {
       config: { access: READ },
       schema: {
-        ...routeSchema({ summary: 'The differences (every outcome but 已对平, 已退款 and 待结算) as XLSX', tags: TAGS, data: Type.Null(), auth: true }),
+        ...routeSchema({
+          summary: 'The differences (every outcome but 已对平, 已退款 and 待结算) of a platform, shop and month (each left out means all) as XLSX',
+          tags: TAGS,
+          querystring: ReconDifferencesQuery,
+          data: Type.Null(),
+          auth: true,
+        }),
         description: 'Answers the file itself.',
       },
     },
     async (request, reply) => {
       const team = request.caller!.teamId;
-      const bytes = await differencesXlsx(await matchedOrders(db, team), await orphanLines(db, team));
+      const { platform, shop, period } = request.query;
+      const scope = { platform, shop, period };
+      const bytes = await differencesXlsx(await matchedOrders(db, team, scope), await orphanLines(db, team, scope));
       return reply
         .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('content-disposition', `attachment; filename="differences.xlsx"; filename*=UTF-8''${encodeURIComponent('对账差异.xlsx')}`)

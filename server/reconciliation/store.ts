@@ -347,8 +347,9 @@ export async function saveResults(db: Db, team: number, results: MatchResult[], 
   return changed.length;
 }
 
-/** The team's orders with what matching found, for the summary and the export. */
-export async function matchedOrders(db: Db, team: number) {
+/** The team's orders in scope (month of payment) with what matching found, for the summary and the export. */
+export async function matchedOrders(db: Db, team: number, scope: MatchScope = {}) {
+  const range = scope.period ? monthRange(scope.period) : null;
   return db
     .selectFrom('store_orders')
     .select([
@@ -372,15 +373,22 @@ export async function matchedOrders(db: Db, team: number) {
       'explain_note',
     ])
     .where('team_id', '=', team)
+    .$if(scope.platform !== undefined, (q) => q.where('platform', '=', scope.platform!))
+    .$if(scope.shop !== undefined, (q) => q.where('shop_name', '=', scope.shop!))
+    .$if(range !== null, (q) => q.where('paid_at', '>=', range![0]).where('paid_at', '<', range![1]))
     .execute();
 }
 
-/** Settlement lines that name no order, for the summary and the export. */
-export async function orphanLines(db: Db, team: number) {
+/** Settlement lines in scope (month of settlement) that name no order, for the summary and the export. */
+export async function orphanLines(db: Db, team: number, scope: MatchScope = {}) {
+  const range = scope.period ? monthRange(scope.period) : null;
   return db
     .selectFrom('recon_settlements')
     .select(['platform', 'shop_name', 'order_no', 'flow_no', 'amount_fen', 'settled_at', 'fee_service_fen', 'fee_commission_fen', 'fee_affiliate_fen', 'fee_other_fen'])
     .where('team_id', '=', team)
     .where('has_order', '=', 0)
+    .$if(scope.platform !== undefined, (q) => q.where('platform', '=', scope.platform!))
+    .$if(scope.shop !== undefined, (q) => q.where('shop_name', '=', scope.shop!))
+    .$if(range !== null, (q) => q.where('settled_at', '>=', range![0]).where('settled_at', '<', range![1]))
     .execute();
 }

@@ -2,9 +2,9 @@
  * 对账汇总: what matching found per platform × shop × month. Totals on top (orders, paid, refunds,
  * fees, settled, difference), a chart of the outcomes (ECharts, loaded lazily), and a row per shop
  * and month with its fees by kind and its outcome counts as coloured tags; a tag opens the orders
- * behind it. 运行对账 matches again (the month and platform chosen, or everything; a row's own
- * button its shop and month), 导出差异 saves the differences as XLSX. Placed by the screen
- * bill/summary as the block `reconSummary`.
+ * behind it. 运行对账 matches again (the platform, shop and month chosen, or everything; a row's
+ * own button its shop and month), 导出差异 saves the differences of that same scope as XLSX.
+ * Placed by the screen bill/summary as the block `reconSummary`.
  */
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import useSWR from 'swr';
@@ -78,6 +78,7 @@ export default function SummaryBlock(_: BlockProps) {
   const { message } = App.useApp();
   const choices = useReconChoices();
   const [platform, setPlatform] = useState<string | undefined>();
+  const [shop, setShop] = useState<string | undefined>();
   const [period, setPeriod] = useState<string | undefined>();
   const [drill, setDrill] = useState<Drill | null>(null);
   const [running, setRunning] = useState<string | null>(null);
@@ -85,7 +86,10 @@ export default function SummaryBlock(_: BlockProps) {
   const summary = useSWR(['recon-summary', platform ?? ''], () => data.reconciliation.summary(platform ? { platform } : {}));
   const all = useMemo(() => summary.data?.rows ?? [], [summary.data]);
   const periods = useMemo(() => [...new Set(all.map((row) => row.period))].sort().reverse(), [all]);
-  const rows = useMemo(() => all.filter((row) => !period || row.period === period), [all, period]);
+  const shops = useMemo(() => [...new Set(all.map((row) => row.shop_name))].sort(), [all]);
+  const rows = useMemo(() => all.filter((row) => (!period || row.period === period) && (!shop || row.shop_name === shop)), [all, period, shop]);
+  // What the table shows is what running the match and exporting the differences cover.
+  const scope = { ...(platform ? { platform: platform as ReconMatchBody['platform'] } : {}), ...(shop ? { shop } : {}), ...(period ? { period } : {}) };
   const totals = useMemo(() => totalsOf(rows), [rows]);
   const labelOf = useCallback((row: ReconSummaryRow) => `${row.shop_name} ${row.period}`, []);
   const pick = useCallback((row: ReconSummaryRow, outcome: string) => setDrill({ row, outcome }), []);
@@ -127,9 +131,19 @@ export default function SummaryBlock(_: BlockProps) {
               value={platform}
               onChange={(value?: string) => {
                 setPlatform(value);
+                setShop(undefined);
                 setPeriod(undefined);
               }}
               options={choices.platforms.map((choice) => ({ value: String(choice.value), label: choice.label }))}
+            />
+            <Select
+              aria-label={t('reconShop')}
+              className="recon-filter"
+              allowClear
+              placeholder={t('reconAllShops')}
+              value={shop}
+              onChange={(value?: string) => setShop(value)}
+              options={shops.map((value) => ({ value, label: value }))}
             />
             <Select
               aria-label={t('reconPeriod')}
@@ -142,10 +156,10 @@ export default function SummaryBlock(_: BlockProps) {
             />
           </Flex>
           <Flex gap={8} wrap>
-            <Button type="primary" icon={<SyncOutlined spin={running === 'all'} />} loading={running === 'all'} onClick={() => void match('all', { ...(platform ? { platform: platform as ReconMatchBody['platform'] } : {}), ...(period ? { period } : {}) })}>
+            <Button type="primary" icon={<SyncOutlined spin={running === 'all'} />} loading={running === 'all'} onClick={() => void match('all', scope)}>
               {t('reconRunMatch')}
             </Button>
-            <Button icon={<DownloadOutlined />} onClick={() => void data.reconciliation.exportDifferences(lang === 'zh' ? '对账差异.xlsx' : 'differences.xlsx')}>
+            <Button icon={<DownloadOutlined />} onClick={() => void data.reconciliation.exportDifferences(scope, lang === 'zh' ? '对账差异.xlsx' : 'differences.xlsx')}>
               {t('reconExportDifferences')}
             </Button>
             <Button icon={<UploadOutlined />} onClick={() => navigate('/bill/core/ImportSend')}>
