@@ -155,7 +155,7 @@ async function storeMatch(dialect: 'sqlite' | 'postgres'): Promise<BenchRow[]> {
       const started = performance.now();
       const input = await matchInput(database.db, team);
       const results = matchOrders(input.orders, input.lines, OPTIONS);
-      const changed = await saveResults(database.db, team, results, input.lines, Date.now());
+      const changed = await saveResults(database.db, input, results, Date.now());
       return { ms: performance.now() - started, changed };
     };
     const first = await run();

@@ -142,13 +142,13 @@ export async function reconciliationRoutes(app: App, { database, config }: { dat
       const started = performance.now();
       const team = request.caller!.teamId;
       const { platform, shop, period } = request.body;
-      const { orders, lines } = await matchInput(db, team, { platform, shop, period });
-      const results = matchOrders(orders, lines, {
+      const input = await matchInput(db, team, { platform, shop, period });
+      const results = matchOrders(input.orders, input.lines, {
         toleranceFen: request.body.tolerance_fen ?? RECON_TOLERANCE_FEN,
         unsettledDays: request.body.unsettled_days ?? RECON_UNSETTLED_DAYS,
         now: Date.now(),
       });
-      const changed = await saveResults(db, team, results, lines, Date.now());
+      const changed = await saveResults(db, input, results, Date.now());
       const counts: Record<string, number> = Object.fromEntries(OUTCOMES.map((outcome) => [outcome, 0]));
       for (const result of results) counts[result.outcome]++;
       return ok({ scope: { platform: platform ?? null, shop: shop ?? null, period: period ?? null }, counts, changed, ms: Math.round(performance.now() - started) });
