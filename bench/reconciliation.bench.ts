@@ -22,6 +22,7 @@ import type { SettlementLine } from '../server/reconciliation/lines';
 import { openDatabase, type DatabaseHandle } from '../server/db/open';
 import { migrateToLatest } from '../server/db/migrate';
 import { importFile } from '../server/reconciliation/import-file';
+import { openFile } from '../server/reconciliation/read-table';
 import { matchInput, saveResults } from '../server/reconciliation/store';
 import { gb18030 } from '../tests/support/reconciliation-files';
 import type { BenchRow } from './lib/row';
@@ -219,7 +220,7 @@ async function streamingImport(): Promise<BenchRow[]> {
       return count;
     });
     const imported = await measured(() =>
-      importFile({ db: database.db, writes: database.writes }, { team, kind: 'kuaishou_orders', shop: '基准店', write: true, open: () => fs.createReadStream(file, { highWaterMark: 1 << 20 }) }),
+      importFile({ db: database.db, writes: database.writes }, { team, kind: 'kuaishou_orders', shop: '基准店', write: true, open: openFile(file) }),
     );
     if (imported.value.rows !== IMPORT_ROWS || imported.value.created !== IMPORT_ROWS) throw new Error(`imported ${imported.value.rows} rows, created ${imported.value.created}`);
     const rows = IMPORT_ROWS.toLocaleString('en');
