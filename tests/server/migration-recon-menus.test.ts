@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../server/db/open';
 import { migrateToLatest } from '../../server/db/migrate';
@@ -97,7 +98,7 @@ describe.each(DIALECTS)('migration 0016 (reconciliation menus) on an older %s da
 
     // Again: the migrator has nothing left to apply, and the step itself run a second time finds its entries there.
     expect(await migrateToLatest(database)).toEqual([]);
-    await reconMenus.up(database.db, database.types);
+    await reconMenus.up(database.db as unknown as Kysely<unknown>, database.types);
     expect(await menusAndGrants()).toEqual(after);
   });
 

@@ -6,7 +6,7 @@
  * required, then saved on the order).
  */
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { mockServer } from '../setup';
 import { ok } from '../engine/handlers';
@@ -28,6 +28,8 @@ globalThis.ResizeObserver ??= class {
 };
 
 const DRAWN_MS = 30_000;
+// antd under jsdom on a loaded machine: a job's next poll or a drawer's first draw can take seconds.
+configure({ asyncUtilTimeout: 8000 });
 const label = (zh: string, en: string) => ({ zh, en });
 const ORDERS = {
   name: 'store_orders',
@@ -146,10 +148,9 @@ describe('the import block (reconImport)', () => {
       { row: 5, msg: '「金额」不是金额：abc' },
       { row: 9, msg: '缺少订单号' },
     ];
-    const started = importApi(() => [
-      job({ state: 'reading', bytes_done: 500, rows_done: 1200 }),
-      job({ state: 'done', report: report({ rows: 12, valid: 10, errors, error_count: 2 }) }),
-    ]);
+    // The job reads until the test has seen its progress, then is done.
+    const polls = [job({ state: 'reading', bytes_done: 500, rows_done: 1200 })];
+    const started = importApi(() => polls);
     renderWidget(<ImportBlock {...block} />);
     await screen.findByText('点击或拖入从平台后台下载的文件');
     typeShop('抖音测试店');
@@ -158,8 +159,9 @@ describe('the import block (reconImport)', () => {
     const reading = await screen.findByRole('status', { name: '读取中' });
     expect(reading.textContent).toContain('已处理 1,200 行');
     expect(within(reading).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('50');
+    polls[0] = job({ state: 'done', report: report({ rows: 12, valid: 10, errors, error_count: 2 }) });
 
-    expect(await screen.findByText('第 3 行', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('第 3 行', undefined)).toBeTruthy();
     expect(screen.getByText('共读到 12 行，可写入 10 条，2 行有错误')).toBeTruthy();
     const refused = screen.getByText('有错误的行 (2)').closest('.ant-card') as HTMLElement;
     expect(within(refused).getByText('「金额」不是金额：abc')).toBeTruthy();
@@ -200,11 +202,10 @@ describe('the import block (reconImport)', () => {
     expect(within(uploading).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('50');
     release();
 
-    fireEvent.click(await screen.findByRole('button', { name: '确认导入' }, { timeout: 5000 }));
-    const result = await screen.findByText('导入完成', { selector: '.ant-result-title' }, { timeout: 5000 });
+    fireEvent.click(await screen.findByRole('button', { name: '确认导入' }));
+    const result = await screen.findByText('导入完成', { selector: '.ant-result-title' });
     const card = result.closest('.ant-result') as HTMLElement;
-    const table = () => document.querySelector('.recon-table-card') as HTMLElement;
-const figure = (title: string) => within(card).getByText(title).closest('.ant-statistic')?.querySelector('.ant-statistic-content-value')?.textContent;
+    const figure = (title: string) => within(card).getByText(title).closest('.ant-statistic')?.querySelector('.ant-statistic-content-value')?.textContent;
     expect([figure('新增'), figure('更新'), figure('未变')]).toEqual(['0', '2', '1']);
     expect(within(card).getByText('发货文件里有 1 个订单号在系统中找不到：')).toBeTruthy();
     expect(within(card).getByText('404000000000')).toBeTruthy();
@@ -345,7 +346,7 @@ describe('the explain action (reconExplain)', () => {
       }),
     );
     const reload = vi.fn();
-    renderWidget(<ExplainAction action={action} record={order} reload={reload} />);
+    renderWidget(<ExplainAction action={action} screen={block.screen} definition={ORDERS} record={order} reload={reload} />);
     fireEvent.click(screen.getByRole('button', { name: '标记已说明' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('说明订单 6900000000000002 的差异')).toBeTruthy();
