@@ -73,6 +73,11 @@ function Figures({ totals }: { totals: Totals }) {
   );
 }
 
+/** One of the summary's filters: cleared, it means all. */
+function FilterSelect({ label, placeholder, value, options, onChange }: { label: string; placeholder: string; value: string | undefined; options: Array<{ value: string; label: string }>; onChange(value?: string): void }) {
+  return <Select aria-label={label} className="recon-filter" allowClear placeholder={placeholder} value={value} onChange={(chosen?: string) => onChange(chosen)} options={options} />;
+}
+
 export default function SummaryBlock(_: BlockProps) {
   const { t, lang, data, navigate } = useWidgetHost();
   const { message } = App.useApp();
@@ -123,37 +128,19 @@ export default function SummaryBlock(_: BlockProps) {
       <Card size="small">
         <Flex gap={8} wrap align="center" justify="space-between">
           <Flex gap={8} wrap>
-            <Select
-              aria-label={t('reconPlatform')}
-              className="recon-filter"
-              allowClear
+            <FilterSelect
+              label={t('reconPlatform')}
               placeholder={t('reconAllPlatforms')}
               value={platform}
-              onChange={(value?: string) => {
+              onChange={(value) => {
                 setPlatform(value);
                 setShop(undefined);
                 setPeriod(undefined);
               }}
               options={choices.platforms.map((choice) => ({ value: String(choice.value), label: choice.label }))}
             />
-            <Select
-              aria-label={t('reconShop')}
-              className="recon-filter"
-              allowClear
-              placeholder={t('reconAllShops')}
-              value={shop}
-              onChange={(value?: string) => setShop(value)}
-              options={shops.map((value) => ({ value, label: value }))}
-            />
-            <Select
-              aria-label={t('reconPeriod')}
-              className="recon-filter"
-              allowClear
-              placeholder={t('reconAllPeriods')}
-              value={period}
-              onChange={(value?: string) => setPeriod(value)}
-              options={periods.map((value) => ({ value, label: value }))}
-            />
+            <FilterSelect label={t('reconShop')} placeholder={t('reconAllShops')} value={shop} onChange={setShop} options={shops.map((value) => ({ value, label: value }))} />
+            <FilterSelect label={t('reconPeriod')} placeholder={t('reconAllPeriods')} value={period} onChange={setPeriod} options={periods.map((value) => ({ value, label: value }))} />
           </Flex>
           <Flex gap={8} wrap>
             <Button type="primary" icon={<SyncOutlined spin={running === 'all'} />} loading={running === 'all'} onClick={() => void match('all', scope)}>

@@ -232,24 +232,10 @@ describe('the import block (reconImport)', () => {
   }, DRAWN_MS);
 });
 
-const summaryRow = (values: Partial<ReconSummaryRow>): ReconSummaryRow => ({
-  platform: 'douyin',
-  shop_name: '抖音测试店',
-  period: '2026-10',
-  orders: 0,
-  paid_fen: 0,
-  refund_fen: 0,
-  fee_service_fen: 0,
-  fee_commission_fen: 0,
-  fee_affiliate_fen: 0,
-  fee_other_fen: 0,
-  fee_fen: 0,
-  settled_fen: 0,
-  difference_fen: 0,
-  explained: 0,
-  counts: {},
-  ...values,
-});
+const FIGURES = ['orders', 'paid_fen', 'refund_fen', 'fee_service_fen', 'fee_commission_fen', 'fee_affiliate_fen', 'fee_other_fen', 'fee_fen', 'settled_fen', 'difference_fen', 'explained'];
+/** A summary row of 抖音测试店 in 2026-10, every figure 0 but those given. */
+const summaryRow = (values: Partial<ReconSummaryRow>): ReconSummaryRow =>
+  ({ platform: 'douyin', shop_name: '抖音测试店', period: '2026-10', counts: {}, ...Object.fromEntries(FIGURES.map((key) => [key, 0])), ...values }) as ReconSummaryRow;
 
 const SUMMARY = [
   summaryRow({ orders: 3, paid_fen: 17_500, fee_fen: -600, fee_service_fen: -480, fee_commission_fen: -120, settled_fen: 17_000, difference_fen: -500, counts: { matched: 2, mismatch: 1 } }),
