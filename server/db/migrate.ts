@@ -4,7 +4,8 @@ import { migrations } from './migrations';
 
 /**
  * Brings the schema up to date; run at every start-up. Returns the names of the steps it applied.
- * `steps` is every migration but in an upgrade test, which stops a database at an older schema.
+ * `steps` is every migration; an upgrade test passes the first ones only, to stand where an older
+ * release left a database.
  */
 export async function migrateToLatest(handle: DatabaseHandle, steps: typeof migrations = migrations): Promise<string[]> {
   const provider: MigrationProvider = {

@@ -16,6 +16,7 @@ import { ApiError } from '../http/errors';
 import { message, type Language, type MessageKey } from '../http/messages';
 import type { FileKind } from './file-kinds';
 import { importFile, type ImportTarget } from './import-file';
+import { openFile } from './read-table';
 
 type Db = Kysely<Database>;
 type JobState = ReconImportJobTable['state'];
@@ -167,7 +168,7 @@ export class ImportJobs {
     try {
       const report = await importFile(
         this.target,
-        { team: job.team, kind: job.kind, shop: job.shop, write: !job.preview, open: () => fs.createReadStream(job.path, { highWaterMark: 1 << 20 }) },
+        { team: job.team, kind: job.kind, shop: job.shop, write: !job.preview, open: openFile(job.path) },
         this.progressOf(id),
         controller.signal,
       );

@@ -11,6 +11,9 @@ import { RECON_OUTCOMES as OUTCOMES } from '../../src/contract/api/reconciliatio
 export { OUTCOMES };
 export type Outcome = (typeof OUTCOMES)[number];
 
+/** What the matcher needs of a settlement line. */
+export type MatchLine = Pick<SettlementLine, 'order_no' | 'sub_order_no' | 'category' | 'amount_fen' | 'fees'>;
+
 /** What the matcher needs of an order. */
 export interface OrderToMatch {
   order_no: string;
@@ -66,7 +69,7 @@ function emptyFees(): Fees {
 const feeTotal = (fees: Fees) => FEE_KINDS.reduce((sum, kind: FeeKind) => sum + fees[kind], 0);
 
 /** Settlement lines summed per order number, one pass. */
-export function settledByOrder(lines: Iterable<SettlementLine>): Map<string, Settled> {
+export function settledByOrder(lines: Iterable<MatchLine>): Map<string, Settled> {
   const byOrder = new Map<string, Settled>();
   const incomeSeen = new Set<string>();
   for (const line of lines) {
@@ -103,7 +106,7 @@ function outcomeOf(order: OrderToMatch, settled: Settled | undefined, expected: 
 }
 
 /** One result per order, and one per order number the platform settled without an order. */
-export function matchOrders(orders: Iterable<OrderToMatch>, lines: Iterable<SettlementLine>, options: MatchOptions): MatchResult[] {
+export function matchOrders(orders: Iterable<OrderToMatch>, lines: Iterable<MatchLine>, options: MatchOptions): MatchResult[] {
   const byOrder = settledByOrder(lines);
   const results: MatchResult[] = [];
   for (const order of orders) {

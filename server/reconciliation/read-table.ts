@@ -4,6 +4,7 @@
  * Files are streamed: the format and the encoding are told from the head of the file, then rows
  * come one at a time, so a million-row export never sits in memory whole.
  */
+import fs from 'node:fs';
 import { Readable, Transform, pipeline } from 'node:stream';
 import { parse } from 'csv-parse';
 import { loadExcelJS } from '../resources/excel';
@@ -53,6 +54,20 @@ export function formatOf(head: Uint8Array): FileFormat {
 
 export class UnreadableFile extends Error {}
 
+/**
+ * Bytes read from disk at a time. Kept small on purpose: a 1 MB chunk decodes to a string of up to
+ * 2 MB, which V8 allocates straight into its old generation, where only a full collection frees
+ * it; 64 KB chunks stay young and die young. At 100,000 rows: peak RSS growth 120 MB with 1 MB
+ * chunks, 89 MB with 64 KB, at the same speed.
+ */
+const READ_CHUNK_BYTES = 64 * 1024;
+
+/** A file on disk as an import opens it, once per pass. */
+export const openFile =
+  (file: string): OpenBytes =>
+  () =>
+    fs.createReadStream(file, { highWaterMark: READ_CHUNK_BYTES });
+
 async function headOf(open: OpenBytes): Promise<Uint8Array> {
   const stream = open();
   const parts: Buffer[] = [];
@@ -88,11 +103,21 @@ async function* textOf(bytes: Readable, encoding: Encoding): AsyncGenerator<stri
   if (rest) yield rest;
 }
 
+/** The part of csv-parse's state that says how many fields it expects a record to have. */
+type ParserState = { state?: { expectedRecordLength?: unknown } };
+
 async function* csvRows(bytes: Readable, encoding: Encoding): AsyncGenerator<string[]> {
   const parser = parse({ relax_column_count: true, relax_quotes: true, skip_empty_lines: true });
   pipeline(Readable.from(textOf(bytes, encoding)), parser, () => {});
+  const state = (parser as unknown as ParserState).state;
   try {
-    for await (const record of parser) yield record as string[];
+    for await (const record of parser) {
+      // csv-parse expects every record as long as the first and, relaxed or not, builds an error
+      // (a stack trace, a copy of its options) for each that is not: below a title row, that was
+      // every row of the file, a fifth of an import's time. It expects the last length read instead.
+      if (typeof state?.expectedRecordLength === 'number') state.expectedRecordLength = (record as string[]).length;
+      yield record as string[];
+    }
   } finally {
     parser.destroy();
   }

@@ -8,6 +8,7 @@ import type { Config } from '../config';
 import {
   RECON_TOLERANCE_FEN,
   RECON_UNSETTLED_DAYS,
+  ReconDifferencesQuery,
   ReconImportJob,
   ReconImportJobList,
   ReconImportJobParams,
@@ -141,13 +142,13 @@ export async function reconciliationRoutes(app: App, { database, config }: { dat
       const started = performance.now();
       const team = request.caller!.teamId;
       const { platform, shop, period } = request.body;
-      const { orders, lines } = await matchInput(db, team, { platform, shop, period });
-      const results = matchOrders(orders, lines, {
+      const input = await matchInput(db, team, { platform, shop, period });
+      const results = matchOrders(input.orders, input.lines, {
         toleranceFen: request.body.tolerance_fen ?? RECON_TOLERANCE_FEN,
         unsettledDays: request.body.unsettled_days ?? RECON_UNSETTLED_DAYS,
         now: Date.now(),
       });
-      const changed = await saveResults(db, team, results, lines, Date.now());
+      const changed = await saveResults(db, input, results, Date.now());
       const counts: Record<string, number> = Object.fromEntries(OUTCOMES.map((outcome) => [outcome, 0]));
       for (const result of results) counts[result.outcome]++;
       return ok({ scope: { platform: platform ?? null, shop: shop ?? null, period: period ?? null }, counts, changed, ms: Math.round(performance.now() - started) });
@@ -171,13 +172,21 @@ export async function reconciliationRoutes(app: App, { database, config }: { dat
     {
       config: { access: READ },
       schema: {
-        ...routeSchema({ summary: 'The differences (every outcome but 已对平, 已退款 and 待结算) as XLSX', tags: TAGS, data: Type.Null(), auth: true }),
+        ...routeSchema({
+          summary: 'The differences (every outcome but 已对平, 已退款 and 待结算) of a platform, shop and month (each left out means all) as XLSX',
+          tags: TAGS,
+          querystring: ReconDifferencesQuery,
+          data: Type.Null(),
+          auth: true,
+        }),
         description: 'Answers the file itself.',
       },
     },
     async (request, reply) => {
       const team = request.caller!.teamId;
-      const bytes = await differencesXlsx(await matchedOrders(db, team), await orphanLines(db, team));
+      const { platform, shop, period } = request.query;
+      const scope = { platform, shop, period };
+      const bytes = await differencesXlsx(await matchedOrders(db, team, scope), await orphanLines(db, team, scope));
       return reply
         .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('content-disposition', `attachment; filename="differences.xlsx"; filename*=UTF-8''${encodeURIComponent('对账差异.xlsx')}`)

@@ -106,7 +106,10 @@ export function createDataProvider({ request, download }: Pick<EngineHost, 'requ
       importHistory: () => request(`${RECON}/imports`, undefined, { method: 'GET' }),
       summary: (query) => request(`${RECON}/summary`, query),
       match: (body) => request(`${RECON}/match`, body),
-      exportDifferences: (filename) => download(`${RECON}/differences/export`, filename),
+      exportDifferences: (query, filename) => {
+        const search = new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined)).toString();
+        return download(`${RECON}/differences/export${search ? `?${search}` : ''}`, filename);
+      },
     },
     quoting: {
       handleFind: (name) => request(`${QUOTING}/handlefind?${new URLSearchParams({ name })}`, undefined, { method: 'GET', silent: true }),

@@ -165,6 +165,29 @@ describe('the console on a phone', { timeout: 240_000 }, () => {
     await shoot(seller, 'seller-ask-menu');
     await seller.context().close();
 
+    // 导入发货: the import's step titles each on one line (under their icons), on this phone and a
+    // narrower one (360 px, where titles beside the icons broke a character or two a line).
+    const importer = await phonePage(e2e.browser, base, 'seller', 'seller123', 'light');
+    await importer.goto(`${base}/bill/core/ImportSend`);
+    const titles = importer.locator('.ant-steps-item-title');
+    await titles.nth(2).waitFor({ timeout: 20_000 });
+    expect(await titles.allInnerTexts()).toEqual(['预览', '确认导入', '导入完成']);
+    for (const width of [PHONE.width, 360]) {
+      await importer.setViewportSize({ width, height: PHONE.height });
+      await importer.waitForTimeout(300);
+      const lines = await titles.evaluateAll((elements) =>
+        elements.map((element) => {
+          const range = document.createRange();
+          range.selectNodeContents(element);
+          return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+        }),
+      );
+      expect(lines, `step titles' lines at ${width} px`).toEqual([1, 1, 1]);
+      expect(await layoutProblems(importer)).toEqual([]);
+      await shoot(importer, `seller-import-steps-${width}`);
+    }
+    await importer.context().close();
+
     const admin = await phonePage(e2e.browser, base, 'admin', 'admin123', 'dark');
     await openCards(admin, base, '/setting/user');
     expect(await layoutProblems(admin)).toEqual([]);

@@ -3,6 +3,7 @@ import { call, DIALECTS, loginAs, startTestServer, type TestServer } from '../su
 import { resourceApi, upload } from '../support/resources';
 import { readXlsx } from '../support/reconciliation-files';
 import { scenarioFiles as files } from '../support/reconciliation-scenario';
+import { formatDateTime } from '../../server/resources/time';
 import type { ReconImportReport, ReconMatchReport, ReconSummary } from '../../src/contract/api/reconciliation';
 
 describe.each(DIALECTS)('reconciliation of platform files on %s', (dialect) => {
@@ -91,6 +92,42 @@ describe.each(DIALECTS)('reconciliation of platform files on %s', (dialect) => {
     expect(byOrder.get('6900000000000099')?.[3]).toBe('平台有账无单');
     expect(byOrder.get('6900000000000006')?.[3]).toBe('重复结算');
     expect(byOrder.has('6900000000000001')).toBe(false);
+  });
+
+  it('exports only the platform, shop and month asked, as the summary on screen shows them', async () => {
+    const exported = async (query: string) => {
+      const response = await fetch(`${server.url}/api/reconciliation/differences/export${query}`, { headers: { authorization: `Bearer ${token}` } });
+      expect(response.status).toBe(200);
+      return (await readXlsx(await response.arrayBuffer())).slice(1);
+    };
+    const everything = await exported('');
+    // The demo shops have differences too: a filter that did nothing would be seen.
+    expect(new Set(everything.map((row) => `${row[0]}/${row[1]}`)).size).toBeGreaterThan(2);
+
+    const shop = await exported(`?platform=douyin&shop=${encodeURIComponent('抖音测试店')}`);
+    expect(new Set(shop.map((row) => `${row[0]}/${row[1]}`))).toEqual(new Set(['抖音/抖音测试店']));
+    expect(shop.map((row) => row[2])).toEqual(expect.arrayContaining(['6900000000000002', '6900000000000006', '6900000000000099']));
+
+    const kuaishou = await exported('?platform=kuaishou');
+    expect(new Set(kuaishou.map((row) => row[0]))).toEqual(new Set(['快手']));
+    expect(kuaishou.map((row) => row[2])).toContain('2400000000000002');
+
+    // The month of a payment (China time): orders paid in it, lines with no order settled in it.
+    const mismatch = await orderNamed('6900000000000002');
+    const period = formatDateTime(mismatch.paid_at as number).slice(0, 7);
+    const month = await exported(`?platform=douyin&shop=${encodeURIComponent('抖音测试店')}&period=${period}`);
+    expect(month.map((row) => row[2])).toContain('6900000000000002');
+    for (const row of month) expect(row[4] === '' || row[4].startsWith(period), row.join(',')).toBe(true);
+    expect(month.length).toBeLessThanOrEqual(shop.length);
+    expect(await exported('?period=2001-01')).toEqual([]);
+  });
+
+  it('refuses an export scope it cannot read, in Chinese', async () => {
+    const response = await fetch(`${server.url}/api/reconciliation/differences/export?period=2026-13`, { headers: { authorization: `Bearer ${token}` } });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { code: number; msg: string };
+    expect(body.code).toBe(400);
+    expect(body.msg).toMatch(/[\u4e00-\u9fff]/);
   });
 
   it('refuses a file whose header it cannot find, in Chinese', async () => {

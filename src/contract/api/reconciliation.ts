@@ -176,4 +176,18 @@ export const ReconMatchBody = Type.Object(
   { additionalProperties: false },
 );
 export type ReconMatchBody = Static<typeof ReconMatchBody>;
+
+/**
+ * `GET /api/reconciliation/differences/export?platform=&shop=&period=`: the differences of the
+ * scope the summary shows (each left out means all), so the file holds what the table on screen does.
+ */
+export const ReconDifferencesQuery = Type.Object(
+  {
+    platform: Type.Optional(Type.Union(RECON_PLATFORMS.map((platform) => Type.Literal(platform)))),
+    shop: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    period: Type.Optional(Period),
+  },
+  { additionalProperties: false },
+);
+export type ReconDifferencesQuery = Static<typeof ReconDifferencesQuery>;
 export type ReconSummary = Static<typeof ReconSummary>;

@@ -567,6 +567,7 @@ export const en: Messages = {
     reconPlatform: 'Platform',
     reconAllPlatforms: 'All platforms',
     reconShop: 'Shop',
+    reconAllShops: 'All shops',
     reconOrders: 'Orders',
     reconPaid: 'Paid',
     reconRefunds: 'Refunds',

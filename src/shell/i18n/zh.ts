@@ -568,6 +568,7 @@ export const zh = {
     reconPlatform: '平台',
     reconAllPlatforms: '全部平台',
     reconShop: '店铺',
+    reconAllShops: '全部店铺',
     reconOrders: '订单数',
     reconPaid: '实付',
     reconRefunds: '退款',

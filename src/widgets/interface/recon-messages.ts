@@ -10,6 +10,7 @@ export const RECON_MESSAGE_KEYS = [
   'reconPlatform',
   'reconAllPlatforms',
   'reconShop',
+  'reconAllShops',
   'reconOrders',
   'reconPaid',
   'reconRefunds',

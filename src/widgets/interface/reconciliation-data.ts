@@ -5,6 +5,7 @@
  * implements them (src/engine/data-provider.ts), the one place that knows their URLs.
  */
 import type {
+  ReconDifferencesQuery,
   ReconImportJob,
   ReconImportJobList,
   ReconMatchBody,
@@ -34,6 +35,6 @@ export interface ReconciliationData {
   importHistory(): Promise<ReconImportJobList>;
   summary(query: ReconSummaryQuery): Promise<ReconSummary>;
   match(body: ReconMatchBody): Promise<ReconMatchReport>;
-  /** Saves the differences (every outcome that needs a person's eye) as an XLSX file. */
-  exportDifferences(filename: string): Promise<void>;
+  /** Saves the differences (every outcome that needs a person's eye) of a platform, shop and month as an XLSX file. */
+  exportDifferences(query: ReconDifferencesQuery, filename: string): Promise<void>;
 }

@@ -12,6 +12,7 @@ import { AutoComplete, Button, Card, Flex, Form, Result, Select, Space, Steps, T
 import { InboxOutlined } from '@ant-design/icons';
 import type { ReconImportJob } from '../../contract/api/reconciliation';
 import { useWidgetHost } from '../interface/host';
+import { usePhone } from '../interface/phone';
 import type { BlockProps } from '../interface/registry';
 import type { ReconFileKind } from '../interface/reconciliation-data';
 import { HISTORY_KEY, ImportHistory } from './ImportHistory';
@@ -40,6 +41,7 @@ function useShops(platform: string | null): string[] {
 
 export default function ImportBlock(_: BlockProps) {
   const { t, navigate } = useWidgetHost();
+  const phone = usePhone();
   const { mutate } = useSWRConfig();
   const [kind, setKind] = useState<ReconFileKind>(kindFromAddress);
   const [shop, setShop] = useState('');
@@ -79,7 +81,14 @@ export default function ImportBlock(_: BlockProps) {
     <Flex vertical gap={16}>
       <Card size="small" title={t('reconImportTitle')}>
         <Flex vertical gap={16}>
-          <Steps size="small" current={step} items={[{ title: t('reconImportPreviewOnly') }, { title: t('reconImportConfirm') }, { title: t('reconImportResult') }]} responsive={false} />
+          {/* A title beside its icon leaves a phone's third of the width a character or two: under it, it has the whole third. */}
+          <Steps
+            size="small"
+            current={step}
+            items={[{ title: t('reconImportPreviewOnly') }, { title: t('reconImportConfirm') }, { title: t('reconImportResult') }]}
+            titlePlacement={phone ? 'vertical' : 'horizontal'}
+            responsive={false}
+          />
           <Form layout="vertical" className="recon-import-form" disabled={busy(preview.run) || busy(imported.run) || step > 0}>
             <Form.Item label={t('reconImportKind')}>
               <Select

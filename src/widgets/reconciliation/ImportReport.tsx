@@ -8,6 +8,9 @@ import type { ReconImportReport } from '../../contract/api/reconciliation';
 import { formatNumber } from '../cells/format';
 import { useWidgetHost } from '../interface/host';
 
+/** The key of a sample row (rows of a file have no id of their own): its place in the sample. */
+const SAMPLE_KEY = '__sample_row';
+
 /** A sample value as text: lists (several tracking numbers) joined. */
 const shown = (value: unknown) => (Array.isArray(value) ? value.join('、') : value === null || value === undefined ? '' : String(value));
 
@@ -45,10 +48,10 @@ export function PreviewReport({ report }: { report: ReconImportReport }) {
       <Card size="small" title={t('reconImportSample')}>
         <Table
           size="small"
-          rowKey={(_, index) => String(index)}
+          rowKey={SAMPLE_KEY}
           pagination={false}
           scroll={{ x: 'max-content' }}
-          dataSource={report.sample}
+          dataSource={report.sample.map((row, index) => ({ ...row, [SAMPLE_KEY]: index }))}
           columns={sampleColumns.map((column) => ({ key: column, title: column, dataIndex: column, render: shown }))}
         />
       </Card>

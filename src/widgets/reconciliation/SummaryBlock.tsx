@@ -2,9 +2,9 @@
  * 对账汇总: what matching found per platform × shop × month. Totals on top (orders, paid, refunds,
  * fees, settled, difference), a chart of the outcomes (ECharts, loaded lazily), and a row per shop
  * and month with its fees by kind and its outcome counts as coloured tags; a tag opens the orders
- * behind it. 运行对账 matches again (the month and platform chosen, or everything; a row's own
- * button its shop and month), 导出差异 saves the differences as XLSX. Placed by the screen
- * bill/summary as the block `reconSummary`.
+ * behind it. 运行对账 matches again (the platform, shop and month chosen, or everything; a row's
+ * own button its shop and month), 导出差异 saves the differences of that same scope as XLSX.
+ * Placed by the screen bill/summary as the block `reconSummary`.
  */
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import useSWR from 'swr';
@@ -73,11 +73,17 @@ function Figures({ totals }: { totals: Totals }) {
   );
 }
 
+/** One of the summary's filters: cleared, it means all. */
+function FilterSelect({ label, placeholder, value, options, onChange }: { label: string; placeholder: string; value: string | undefined; options: Array<{ value: string; label: string }>; onChange(value?: string): void }) {
+  return <Select aria-label={label} className="recon-filter" allowClear placeholder={placeholder} value={value} onChange={(chosen?: string) => onChange(chosen)} options={options} />;
+}
+
 export default function SummaryBlock(_: BlockProps) {
   const { t, lang, data, navigate } = useWidgetHost();
   const { message } = App.useApp();
   const choices = useReconChoices();
   const [platform, setPlatform] = useState<string | undefined>();
+  const [shop, setShop] = useState<string | undefined>();
   const [period, setPeriod] = useState<string | undefined>();
   const [drill, setDrill] = useState<Drill | null>(null);
   const [running, setRunning] = useState<string | null>(null);
@@ -85,7 +91,10 @@ export default function SummaryBlock(_: BlockProps) {
   const summary = useSWR(['recon-summary', platform ?? ''], () => data.reconciliation.summary(platform ? { platform } : {}));
   const all = useMemo(() => summary.data?.rows ?? [], [summary.data]);
   const periods = useMemo(() => [...new Set(all.map((row) => row.period))].sort().reverse(), [all]);
-  const rows = useMemo(() => all.filter((row) => !period || row.period === period), [all, period]);
+  const shops = useMemo(() => [...new Set(all.map((row) => row.shop_name))].sort(), [all]);
+  const rows = useMemo(() => all.filter((row) => (!period || row.period === period) && (!shop || row.shop_name === shop)), [all, period, shop]);
+  // What the table shows is what running the match and exporting the differences cover.
+  const scope = { ...(platform ? { platform: platform as ReconMatchBody['platform'] } : {}), ...(shop ? { shop } : {}), ...(period ? { period } : {}) };
   const totals = useMemo(() => totalsOf(rows), [rows]);
   const labelOf = useCallback((row: ReconSummaryRow) => `${row.shop_name} ${row.period}`, []);
   const pick = useCallback((row: ReconSummaryRow, outcome: string) => setDrill({ row, outcome }), []);
@@ -119,33 +128,25 @@ export default function SummaryBlock(_: BlockProps) {
       <Card size="small">
         <Flex gap={8} wrap align="center" justify="space-between">
           <Flex gap={8} wrap>
-            <Select
-              aria-label={t('reconPlatform')}
-              className="recon-filter"
-              allowClear
+            <FilterSelect
+              label={t('reconPlatform')}
               placeholder={t('reconAllPlatforms')}
               value={platform}
-              onChange={(value?: string) => {
+              onChange={(value) => {
                 setPlatform(value);
+                setShop(undefined);
                 setPeriod(undefined);
               }}
               options={choices.platforms.map((choice) => ({ value: String(choice.value), label: choice.label }))}
             />
-            <Select
-              aria-label={t('reconPeriod')}
-              className="recon-filter"
-              allowClear
-              placeholder={t('reconAllPeriods')}
-              value={period}
-              onChange={(value?: string) => setPeriod(value)}
-              options={periods.map((value) => ({ value, label: value }))}
-            />
+            <FilterSelect label={t('reconShop')} placeholder={t('reconAllShops')} value={shop} onChange={setShop} options={shops.map((value) => ({ value, label: value }))} />
+            <FilterSelect label={t('reconPeriod')} placeholder={t('reconAllPeriods')} value={period} onChange={setPeriod} options={periods.map((value) => ({ value, label: value }))} />
           </Flex>
           <Flex gap={8} wrap>
-            <Button type="primary" icon={<SyncOutlined spin={running === 'all'} />} loading={running === 'all'} onClick={() => void match('all', { ...(platform ? { platform: platform as ReconMatchBody['platform'] } : {}), ...(period ? { period } : {}) })}>
+            <Button type="primary" icon={<SyncOutlined spin={running === 'all'} />} loading={running === 'all'} onClick={() => void match('all', scope)}>
               {t('reconRunMatch')}
             </Button>
-            <Button icon={<DownloadOutlined />} onClick={() => void data.reconciliation.exportDifferences(lang === 'zh' ? '对账差异.xlsx' : 'differences.xlsx')}>
+            <Button icon={<DownloadOutlined />} onClick={() => void data.reconciliation.exportDifferences(scope, lang === 'zh' ? '对账差异.xlsx' : 'differences.xlsx')}>
               {t('reconExportDifferences')}
             </Button>
             <Button icon={<UploadOutlined />} onClick={() => navigate('/bill/core/ImportSend')}>
