@@ -91,13 +91,10 @@ const clientKey = (sendId: number, clientMsgId: string) => `${sendId}:${clientMs
 
 /** Each conversation's last sequence, its row locked until commit. */
 async function lockCounters(trx: Kysely<Database>, ids: number[]): Promise<Map<number, number>> {
-  const rows =
-    trx.getExecutor().adapter instanceof PostgresAdapter
-      ? // In id order, as every writer of these rows takes them, so that two cannot deadlock.
-        await trx.selectFrom('chat_conversations').select(['id', 'last_sequence']).where('id', 'in', ids).orderBy('id').forUpdate().execute()
-      : // SQLite has one writer at a time. The transaction starts by writing: one that had started by
-        // reading could not write once a checkpoint restarted the WAL under its snapshot (SQLITE_BUSY).
-        await trx.updateTable('chat_conversations').set((eb) => ({ last_sequence: eb.ref('last_sequence') })).where('id', 'in', ids).returning(['id', 'last_sequence']).execute();
+  const query = trx.selectFrom('chat_conversations').select(['id', 'last_sequence']).where('id', 'in', ids).orderBy('id');
+  // PostgreSQL: in id order, as every writer of these rows takes them, so that two cannot deadlock.
+  // SQLite has one writer at a time, and its transactions begin holding the write lock (db/open.ts).
+  const rows = await (trx.getExecutor().adapter instanceof PostgresAdapter ? query.forUpdate() : query).execute();
   const counters = new Map(rows.map((r) => [r.id, r.last_sequence]));
   const unknown = ids.filter((id) => !counters.has(id));
   if (unknown.length > 0) throw new Error(`no chat conversation ${unknown.join(', ')}`);

@@ -7,7 +7,10 @@
  * checkpoints (wal_autocheckpoint = 0); a worker with its own connection to the same file runs a
  * PASSIVE checkpoint on a timer, which copies what no reader still needs and never blocks a writer.
  * When the WAL grows past a limit all the same (see RESTART_PAGES), the worker runs a RESTART that
- * waits a bounded time for readers. Checkpoints are SQLite's own, as crash-safe as the automatic ones.
+ * waits a bounded time for readers, once PASSIVE has left little to copy (RESTART_REMAINDER_PAGES):
+ * a RESTART holds every writer back while it copies, and after a burst of writes (a large import)
+ * copying hundreds of megabytes outlasted a writer's busy timeout. Checkpoints are SQLite's own, as
+ * crash-safe as the automatic ones.
  */
 import type SQLite from 'better-sqlite3';
 import { Worker } from 'node:worker_threads';
@@ -21,6 +24,11 @@ const INTERVAL_MS = 250;
  * which PASSIVE has kept small.
  */
 const RESTART_PAGES = 4_096;
+/**
+ * WAL pages a RESTART may still have to copy (4 MiB): a few milliseconds of writers held back. With
+ * more left, PASSIVE goes on copying without blocking anyone until the rest is this small.
+ */
+const RESTART_REMAINDER_PAGES = 1_024;
 /** How long a RESTART waits for readers (its busy timeout) before it gives up until next time. */
 const RESTART_WAIT_MS = 50;
 /** The start-up is not slowed by the worker: it begins after this, the connection's own checkpoints until then. */
@@ -48,8 +56,8 @@ const passive = db.prepare('PRAGMA wal_checkpoint(PASSIVE)');
 const restart = db.prepare('PRAGMA wal_checkpoint(RESTART)');
 const timer = setInterval(() => {
   try {
-    const { log } = passive.get();
-    if (log >= workerData.restartPages) {
+    const { log, checkpointed } = passive.get();
+    if (log >= workerData.restartPages && log - checkpointed <= workerData.restartRemainderPages) {
       db.pragma('busy_timeout = ' + workerData.restartWaitMs);
       try { restart.get(); } finally { db.pragma('busy_timeout = 0'); }
     }
@@ -79,7 +87,7 @@ export function startCheckpointer(sqlite: SQLite.Database, options: Checkpointer
   const begin = () => {
     worker = new Worker(WORKER_SOURCE, {
       eval: true,
-      workerData: { file: options.file, library: options.library, addon: options.addon, intervalMs: INTERVAL_MS, restartPages: options.restartPages ?? RESTART_PAGES, restartWaitMs: RESTART_WAIT_MS },
+      workerData: { file: options.file, library: options.library, addon: options.addon, intervalMs: INTERVAL_MS, restartPages: options.restartPages ?? RESTART_PAGES, restartRemainderPages: RESTART_REMAINDER_PAGES, restartWaitMs: RESTART_WAIT_MS },
     });
     worker.unref();
     worker.once('online', () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { createRequire } from 'node:module';
 import type pgModule from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDatabase, type SqliteDialectConfig } from 'kysely';
 import type { Database } from './schema';
 import { dialectTypes, type DialectName, type DialectTypes } from './dialect';
 import { createBatchWriter, type BatchWriter } from './batch';
@@ -58,6 +58,29 @@ function reusingStatements(sqlite: SQLite.Database): SqliteDatabase {
   };
 }
 
+/**
+ * Every SQLite transaction takes the write lock as it begins (BEGIN IMMEDIATE), waiting for it up to
+ * the busy timeout. One begun deferred, reading first, had to upgrade to writing later, and SQLite
+ * refuses that upgrade at once, without waiting, when the WAL moved under its snapshot (seen while the
+ * checkpointer worked through a large import: "database is locked"). This process has one connection,
+ * so nothing is lost by taking the lock at the start.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly settings: SqliteDialectConfig) {
+    super(settings);
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.settings);
+  }
+}
+
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openSqlite(options.dataDir);
 }
@@ -76,7 +99,7 @@ function openSqlite(dataDir: string): DatabaseHandle {
   // 64 MiB of pages kept (the default is 2 MiB): a list page filtered on a large table reads its
   // rows by id from all over the file, and re-reading each page from the OS doubled its time.
   sqlite.pragma('cache_size = -65536');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: reusingStatements(sqlite) }) });
   const checkpoints = startCheckpointer(sqlite, { file, library: requireAtRunTime.resolve('better-sqlite3'), addon: SQLITE_ADDON });
   const close = async () => {
     await checkpoints.stop();
