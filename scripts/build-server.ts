@@ -56,6 +56,39 @@ const installedDirname: Plugin = {
 };
 
 /**
+ * find-my-way compiles a matcher for each static part of every route path with `new Function` as
+ * the route is added: several hundred compiles at every start (a code cache does not keep them), for
+ * routes most starts never serve. Compiled at a route's first lookup instead, the same function.
+ * The build fails if find-my-way's source no longer reads as expected, rather than bundling it unchanged.
+ */
+const PREFIX_COMPILE = `  const lines = []
+  for (let i = 1; i < prefix.length; i++) {
+    const charCode = prefix.charCodeAt(i)
+    lines.push(\`path.charCodeAt(i + \${i}) === \${charCode}\`)
+  }
+  return new Function('path', 'i', \`'use strict'\\nreturn \${lines.join(' && ')}\`) // eslint-disable-line`;
+const LAZY_PREFIX_COMPILE = `  let compiled = null
+  return function matchPrefix (path, i) {
+    if (compiled === null) {
+      const lines = []
+      for (let j = 1; j < prefix.length; j++) lines.push(\`path.charCodeAt(i + \${j}) === \${prefix.charCodeAt(j)}\`)
+      compiled = new Function('path', 'i', \`'use strict'\\nreturn \${lines.join(' && ')}\`)
+    }
+    return compiled(path, i)
+  }`;
+
+const lazyRouteMatchers: Plugin = {
+  name: 'lazy-route-matchers',
+  setup(build) {
+    build.onLoad({ filter: /node_modules[\\/]find-my-way[\\/]lib[\\/]node\.js$/ }, async (args) => {
+      const source = await fs.promises.readFile(args.path, 'utf8');
+      if (!source.includes(PREFIX_COMPILE)) throw new Error(`${args.path}: compilePrefixMatch is not as scripts/build-server.ts expects`);
+      return { contents: source.replace(PREFIX_COMPILE, LAZY_PREFIX_COMPILE), loader: 'js' };
+    });
+  },
+};
+
+/**
  * Bundles one server entry (the console, or a benchmark's baseline) to `<name>.cjs`, and writes
  * `outfile` (`<name>.js`), the loader Node runs. The entry may not use top-level await (a classic
  * script has none); it may export `ready`, a promise of the started server, after which the
@@ -72,7 +105,7 @@ export async function bundleServer(entry: string, outfile: string): Promise<void
     format: 'cjs',
     target: 'node20',
     external: EXTERNAL,
-    plugins: [installedDirname],
+    plugins: [installedDirname, lazyRouteMatchers],
     // What an ES module would know of itself; the loader passes these in.
     // import() of a package left in node_modules becomes require(): a script run through vm.Script
     // has no module loader of its own for import() without an experimental flag.
