@@ -107,7 +107,6 @@ export async function quotingRoutes(app: App, { database, onWritten }: QuotingRo
         (trx) => nextNumber(trx, priceAsks, 'ask_no', 'XJ', now),
         now,
       );
-      ctx.totals.written('price_asks');
       onWritten?.({ resource: 'price_asks', action: 'create', record: { id, version: 1, team_id: team, created_by: null, created_at: now, updated_at: now } });
       return ok({ ref });
     },

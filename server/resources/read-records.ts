@@ -127,15 +127,12 @@ export async function listRecords(ctx: ResourceContext, store: ResourceStore, ca
  * and the keyword.
  */
 async function countOf(ctx: ResourceContext, store: ResourceStore, caller: ResourceCaller, query: ListQuery): Promise<number> {
-  const name = store.definition.name;
-  const key = JSON.stringify([store.definition.version, caller.scope, caller.access.role, query.filters ?? [], query.keyword?.trim() ?? '']);
-  const kept = ctx.totals.lookup(name, key);
-  if ('total' in kept) return kept.total;
-  const where = whereOf(conditionsOf(store, caller, query, ctx.dialect, { purpose: 'count' }));
-  const row = await dynamic(ctx.db).selectFrom(store.table).select(sql<number>`count(*)`.as('n')).where(where).executeTakeFirstOrThrow();
-  const total = Number(row.n);
-  ctx.totals.set(name, key, total, kept.generation);
-  return total;
+  const key = JSON.stringify([store.definition.name, store.definition.version, caller.scope, caller.access.role, query.filters ?? [], query.keyword?.trim() ?? '']);
+  return ctx.totals.total(dynamic(ctx.db), store.table, key, async () => {
+    const where = whereOf(conditionsOf(store, caller, query, ctx.dialect, { purpose: 'count' }));
+    const row = await dynamic(ctx.db).selectFrom(store.table).select(sql<number>`count(*)`.as('n')).where(where).executeTakeFirstOrThrow();
+    return Number(row.n);
+  });
 }
 
 /**

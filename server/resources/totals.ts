@@ -1,50 +1,41 @@
 /**
- * Totals of list queries, kept briefly. Counting every matching row is most of the cost of a list
- * page on a large table, and a seller paging, sorting or refreshing asks the same count again and
- * again. A total is reused for the same table and filter until any record of the resource is
- * written through this server (which forgets them at once) or TOTAL_TTL_MS pass (which bounds how
- * stale a total can be after a write elsewhere: another process, or a module writing its own
- * table directly). The rows of a page are always read fresh.
+ * Totals of list queries, kept. Counting every matching row is most of the cost of a list page on
+ * a large table, and sellers paging, sorting or refreshing ask the same count again and again. A
+ * total is kept under its query (the caller passes what decides its SQL: scope, roles, filters,
+ * keyword) with the write counter its table had when it was counted (table-versions.ts), and is
+ * reused while that counter has not moved: any write to the table, by any module of any server
+ * process, ends it. The rows of a page are always read fresh.
  */
-export const TOTAL_TTL_MS = 3000;
+import { tableVersion } from './table-versions';
+import type { DynamicDb } from './store';
+
 const MAX_ENTRIES = 2000;
 
 interface Entry {
   total: number;
-  generation: number;
-  at: number;
+  version: number;
 }
 
 export interface TotalsCache {
-  /**
-   * The kept total of a count query of a resource if still good; otherwise the resource's write
-   * generation, to store with the total counted now (a write committed meanwhile then voids it).
-   */
-  lookup(resource: string, key: string): { total: number } | { generation: number };
-  set(resource: string, key: string, total: number, generation: number): void;
-  /** A record of the resource was written: its totals no longer hold. */
-  written(resource: string): void;
+  /** The total of a count query of a table: kept if its table was not written since, else counted now. */
+  total(db: DynamicDb, table: string, key: string, count: () => Promise<number>): Promise<number>;
 }
 
-export function totalsCache(now: () => number = Date.now): TotalsCache {
+export function totalsCache(): TotalsCache {
   const entries = new Map<string, Entry>();
-  const generations = new Map<string, number>();
-  const generationOf = (resource: string) => generations.get(resource) ?? 0;
   return {
-    lookup(resource, key) {
-      const entry = entries.get(`${resource}\n${key}`);
-      const generation = generationOf(resource);
-      if (!entry || entry.generation !== generation || now() - entry.at > TOTAL_TTL_MS) return { generation };
-      return { total: entry.total };
-    },
-    set(resource, key, total, generation) {
-      const id = `${resource}\n${key}`;
+    async total(db, table, key, count) {
+      // Read before counting: a write committed meanwhile moves the counter past what is stored.
+      const version = await tableVersion(db, table);
+      if (version === null) return count();
+      const id = `${table}\n${key}`;
+      const entry = entries.get(id);
+      if (entry?.version === version) return entry.total;
+      const total = await count();
       entries.delete(id);
       if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-      entries.set(id, { total, generation, at: now() });
-    },
-    written(resource) {
-      generations.set(resource, generationOf(resource) + 1);
+      entries.set(id, { total, version });
+      return total;
     },
   };
 }

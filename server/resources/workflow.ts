@@ -17,7 +17,7 @@ import { mayTakeTransition, teamsOf } from './workflow-actions';
 import { diff, writeHistory } from './history';
 import { labelled, readRow, toRecord, type ResourceContext } from './read-records';
 import { dynamic, toColumn, type ResourceStore } from './store';
-import { forgetTotalsAfter, lookupTargets, staleError } from './write-records';
+import { lookupTargets, staleError } from './write-records';
 import { labelOf, stateLabel } from './workflow-definition';
 
 /** The team of the record a `via` field points at. */
@@ -92,7 +92,7 @@ export async function takeTransition(ctx: ResourceContext, store: ResourceStore,
   const via = transition.who?.via ? definition.fields.find((f) => f.name === transition.who!.via) : undefined;
   const targets = via ? await lookupTargets(ctx, store) : new Map<string, ResourceStore>();
   const action = transition.label[caller.lang];
-  const taken = await forgetTotalsAfter(ctx, store, ctx.db.transaction().execute(async (trx) => {
+  const taken = await ctx.db.transaction().execute(async (trx) => {
     const current = await readRow(trx, store, request.id, caller, 'visible');
     if (!current) throw new ApiError(Code.notFound, 'recordNotFound');
     const ownerTeam = via ? await teamVia(trx, targets.get(via.lookup!.resource), current[via.name]) : current.team_id;
@@ -131,7 +131,7 @@ export async function takeTransition(ctx: ResourceContext, store: ResourceStore,
       detail: `${String(from)}→${to}`,
     });
     return toRecord(visibleFields(definition, caller), after);
-  }));
+  });
   // Answered as a read answers it: with its labels and the transitions the caller may take next.
   return labelled(ctx, store, caller, taken);
 }

@@ -15,6 +15,7 @@ import { migration as reconImports } from './0013_recon_imports';
 import { migration as quotingIndexes } from './0014_quoting_indexes';
 import { migration as keywordIndex } from './0015_keyword_index';
 import { migration as reconMenus } from './0016_recon_menus';
+import { migration as tableVersions } from './0017_table_versions';
 
 /**
  * Every migration in order. A landed migration is never edited: a change to the schema is a new
@@ -37,4 +38,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0014_quoting_indexes', quotingIndexes],
   ['0015_keyword_index', keywordIndex],
   ['0016_recon_menus', reconMenus],
+  ['0017_table_versions', tableVersions],
 ];
