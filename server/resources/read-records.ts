@@ -13,7 +13,7 @@ import type { ResourceRegistry } from './definitions';
 import { keywordCandidates } from './keyword-index';
 import { conditionsOf, orderOf, ownTeamCondition, sortKeysOf, teamCondition, whereOf } from './list-query';
 import { dynamic, fromColumn, type ResourceStore } from './store';
-import type { TotalsCache } from './totals';
+import type { KeptCache } from './kept';
 import type { ScopedCaller } from './visibility';
 import { withActions } from './workflow-actions';
 
@@ -21,7 +21,8 @@ export interface ResourceContext {
   db: Kysely<Database>;
   dialect: DialectName;
   registry: ResourceRegistry;
-  totals: TotalsCache;
+  /** Totals and keyword plans, kept until their table is written. */
+  kept: KeptCache;
 }
 
 export const DEFAULT_PAGE_SIZE = 20;
@@ -103,7 +104,7 @@ export async function labelled(ctx: ResourceContext, store: ResourceStore, calle
 export async function listRecords(ctx: ResourceContext, store: ResourceStore, caller: ResourceCaller, query: ListQuery): Promise<ListPage> {
   const fields = visibleFields(store.definition, caller);
   const keyword = query.keyword?.trim();
-  const keywordRows = keyword && ctx.dialect === 'sqlite' && store.keywordIndexed ? await keywordCandidates(ctx.db, store.table, keyword) : null;
+  const keywordRows = keyword && ctx.dialect === 'sqlite' && store.keywordIndexed ? await keywordCandidates(ctx.db, store.table, keyword, ctx.kept) : null;
   const where = whereOf(conditionsOf(store, caller, query, ctx.dialect, { keywordRows }));
   const keys = sortKeysOf(store, caller, query.sort);
   const page = query.page ?? 1;
@@ -122,13 +123,13 @@ export async function listRecords(ctx: ResourceContext, store: ResourceStore, ca
 }
 
 /**
- * The number of rows a query matches, kept (totals.ts) under what decides its SQL: the definition
+ * The number of rows a query matches, kept (kept.ts) under what decides its SQL: the definition
  * version, the caller's team and roles (hidden fields change the keyword's columns), the filters
  * and the keyword.
  */
 async function countOf(ctx: ResourceContext, store: ResourceStore, caller: ResourceCaller, query: ListQuery): Promise<number> {
   const key = JSON.stringify([store.definition.name, store.definition.version, caller.scope, caller.access.role, query.filters ?? [], query.keyword?.trim() ?? '']);
-  return ctx.totals.total(dynamic(ctx.db), store.table, key, async () => {
+  return ctx.kept.kept(dynamic(ctx.db), store.table, key, async () => {
     const where = whereOf(conditionsOf(store, caller, query, ctx.dialect, { purpose: 'count' }));
     const row = await dynamic(ctx.db).selectFrom(store.table).select(sql<number>`count(*)`.as('n')).where(where).executeTakeFirstOrThrow();
     return Number(row.n);

@@ -1,7 +1,7 @@
 /**
  * A write counter per resource table, kept in the database by triggers: every insert, update and
  * delete of a record table, by any module of any server process, moves its counter in the same
- * transaction. Kept list totals (totals.ts) are good for as long as their table's counter stands
+ * transaction. Kept list totals and keyword plans (kept.ts) are good for as long as their table's counter stands
  * where it stood when they were counted; one indexed read tells.
  *
  * SQLite bumps it once a row (its triggers have no statement level), PostgreSQL once a statement.
@@ -63,7 +63,7 @@ export async function trackTables(db: DynamicDb, dialect: DialectName, tables: I
   for (const table of tables) if (!tracked.has(table)) await trackTable(db, dialect, table);
 }
 
-/** A table's write counter; null for a table not tracked, whose totals are not kept. */
+/** A table's write counter; null for a table not tracked, whose totals and plans are not kept. */
 export async function tableVersion(db: DynamicDb, table: string): Promise<number | null> {
   const { rows } = await sql<{ version: number | string }>`select version from ${sql.table(TABLE_VERSIONS)} where name = ${table}`.execute(db);
   return rows.length > 0 ? Number(rows[0].version) : null;
