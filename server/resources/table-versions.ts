@@ -4,7 +4,7 @@
  * transaction. Kept list totals and keyword plans (kept.ts) are good for as long as their table's counter stands
  * where it stood when they were counted; one indexed read tells.
  *
- * SQLite bumps it once a row (its triggers have no statement level), PostgreSQL once a statement.
+ * SQLite bumps it once a row (its triggers have no statement level), PostgreSQL once a transaction.
  * On PostgreSQL the counter's row stays locked until the writing transaction ends, so writers of one
  * table commit one after another; readers never wait.
  */
@@ -29,8 +29,17 @@ export async function installTableVersions(db: DynamicDb, dialect: DialectName):
     .addColumn('version', 'bigint', (c) => c.notNull())
     .execute();
   if (dialect === 'postgres') {
+    // Once a transaction per table: updating one row again and again in a transaction (an import's
+    // thousands of inserts) makes each update slower than the last. A setting local to the
+    // transaction remembers that this one has moved the counter.
     await sql`create function ${sql.id(BUMP_FUNCTION)}() returns trigger language plpgsql as $$
+      declare
+        mark text := 'table_versions.' || tg_table_name;
       begin
+        if current_setting(mark, true) = txid_current()::text then
+          return null;
+        end if;
+        perform set_config(mark, txid_current()::text, true);
         update ${sql.table(TABLE_VERSIONS)} set version = version + 1 where name = tg_table_name;
         return null;
       end $$`.execute(db);
