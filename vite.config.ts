@@ -64,7 +64,7 @@ export default defineConfig({
       treeshake: {
         // These packages declare no "sideEffects" although their modules only define things: without
         // this, every antd Input drags the whole form engine and its validator onto the login page.
-        moduleSideEffects: [{ test: /node_modules[\\/]@rc-component[\\/](form|async-validator)[\\/]/, sideEffects: false }],
+        moduleSideEffects: [{ test: /node_modules[\\/]@rc-component[\\/]/, sideEffects: false }],
       },
     },
   },

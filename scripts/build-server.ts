@@ -56,6 +56,54 @@ const installedDirname: Plugin = {
 };
 
 /**
+ * find-my-way compiles functions with `new Function` as each route is added: a matcher for every
+ * static part of its path, and for a route with parameters the function that builds their object.
+ * Several hundred compiles at every start (a code cache does not keep them), for routes most starts
+ * never serve. These edits compile the same functions at a route's first lookup instead. The build
+ * fails if find-my-way's source no longer reads as expected, rather than bundling it unchanged.
+ */
+const LAZY_ROUTER_COMPILES: ReadonlyArray<{ file: string; from: string; to: string }> = [
+  {
+    file: 'lib/node.js',
+    from: `  const lines = []
+  for (let i = 1; i < prefix.length; i++) {
+    const charCode = prefix.charCodeAt(i)
+    lines.push(\`path.charCodeAt(i + \${i}) === \${charCode}\`)
+  }
+  return new Function('path', 'i', \`'use strict'\\nreturn \${lines.join(' && ')}\`) // eslint-disable-line`,
+    to: `  let compiled = null
+  return function matchPrefix (path, i) {
+    if (compiled === null) {
+      const lines = []
+      for (let j = 1; j < prefix.length; j++) lines.push(\`path.charCodeAt(i + \${j}) === \${prefix.charCodeAt(j)}\`)
+      compiled = new Function('path', 'i', \`'use strict'\\nreturn \${lines.join(' && ')}\`)
+    }
+    return compiled(path, i)
+  }`,
+  },
+  {
+    file: 'lib/handler-storage.js',
+    from: `      _createParamsObject: this._compileCreateParamsObject(params)`,
+    to: `      _createParamsObject: ((storage, compiled) => function _createParamsObject (p0, p1, p2, p3, extra) {
+        if (compiled === null) compiled = storage._compileCreateParamsObject(params)
+        return compiled(p0, p1, p2, p3, extra)
+      })(this, null)`,
+  },
+];
+
+const lazyRouterCompiles: Plugin = {
+  name: 'lazy-router-compiles',
+  setup(build) {
+    build.onLoad({ filter: /node_modules[\\/]find-my-way[\\/]lib[\\/](node|handler-storage)\.js$/ }, async (args) => {
+      const source = await fs.promises.readFile(args.path, 'utf8');
+      const edit = LAZY_ROUTER_COMPILES.find(({ file }) => args.path.split(path.sep).join('/').endsWith(`find-my-way/${file}`))!;
+      if (!source.includes(edit.from)) throw new Error(`${args.path} does not read as scripts/build-server.ts expects`);
+      return { contents: source.replace(edit.from, edit.to), loader: 'js' };
+    });
+  },
+};
+
+/**
  * Bundles one server entry (the console, or a benchmark's baseline) to `<name>.cjs`, and writes
  * `outfile` (`<name>.js`), the loader Node runs. The entry may not use top-level await (a classic
  * script has none); it may export `ready`, a promise of the started server, after which the
@@ -72,7 +120,7 @@ export async function bundleServer(entry: string, outfile: string): Promise<void
     format: 'cjs',
     target: 'node20',
     external: EXTERNAL,
-    plugins: [installedDirname],
+    plugins: [installedDirname, lazyRouterCompiles],
     // What an ES module would know of itself; the loader passes these in.
     // import() of a package left in node_modules becomes require(): a script run through vm.Script
     // has no module loader of its own for import() without an experimental flag.

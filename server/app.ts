@@ -44,6 +44,12 @@ export interface AppDeps {
   database: DatabaseHandle;
   /** Delivers verification codes; by default logged in demo mode and unavailable otherwise. */
   sender?: CodeSender;
+  /**
+   * Check every route's schema against JSON Schema's meta-schema as it compiles (ajv's validateSchema).
+   * The tests' server turns it on, so a bad schema fails them (the fuzz suite compiles every route's);
+   * a production start skips it: compiling the meta-schema was a third of a restart's first login.
+   */
+  checkSchemas?: boolean;
 }
 
 /** The whole HTTP server, ready to listen; tests build it on a temporary database. */
@@ -68,7 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    ajv: { customOptions: { allErrors: false, coerceTypes: false, removeAdditional: false } },
+    ajv: { customOptions: { allErrors: false, coerceTypes: false, removeAdditional: false, validateSchema: deps.checkSchemas ?? false } },
     schemaController: lazySchemaController(),
     // Refusals made before any route runs answer in the envelope too; so does the shutdown drain.
     frameworkErrors: frameworkError,

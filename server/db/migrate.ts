@@ -21,7 +21,10 @@ export async function migrateToLatest(handle: DatabaseHandle, steps: typeof migr
   // another schema already migrated (another console, a parallel test run) would fool it.
   const migrationTableSchema =
     handle.dialect === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db)).rows[0].schema : undefined;
-  const { error, results } = await new Migrator({ db: handle.db, provider, migrationTableSchema }).migrateToLatest();
+  // Names in code-point order: Kysely's default, localeCompare, loads ICU's collation at every start
+  // (the names are ASCII, so both orders agree).
+  const nameComparator = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  const { error, results } = await new Migrator({ db: handle.db, provider, migrationTableSchema, nameComparator }).migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new Error(`Migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`, {

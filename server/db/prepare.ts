@@ -2,6 +2,10 @@ import { sql } from 'kysely';
 import type { DatabaseHandle } from './open';
 import { migrateToLatest } from './migrate';
 import { isDatabaseEmpty, seedDemo } from './seed/demo';
+import { BUILTIN_STORES } from '../resources/builtin-stores';
+import { tableOf } from '../resources/custom-tables';
+import { dynamic } from '../resources/store';
+import { trackTables } from '../resources/table-versions';
 
 /** Any fixed number: the PostgreSQL advisory lock every server process takes to prepare the database. */
 const PREPARE_LOCK = 5200_0001;
@@ -24,10 +28,21 @@ async function alone<T>(database: DatabaseHandle, work: () => Promise<T>): Promi
   });
 }
 
+/**
+ * Every resource table counts its writes (resources/table-versions.ts): the built-in ones, a
+ * database's resources from before the counters, and a built-in table a later migration adds.
+ */
+async function trackResourceTables(database: DatabaseHandle): Promise<void> {
+  const custom = await database.db.selectFrom('resource_definitions').select('name').execute();
+  const tables = [...[...BUILTIN_STORES.values()].map((store) => store.table), ...custom.map((row) => tableOf(row.name))];
+  await database.db.transaction().execute((trx) => trackTables(dynamic(trx), database.dialect, tables));
+}
+
 /** Migrates, and seeds the demo data into an empty database when demo mode is on. */
 export function prepareDatabase(database: DatabaseHandle, { demoSeed }: { demoSeed: boolean }) {
   return alone(database, async () => {
     const applied = await migrateToLatest(database);
+    await trackResourceTables(database);
     const seeded = demoSeed && (await isDatabaseEmpty(database.db));
     if (seeded) await seedDemo(database.db);
     return { applied, seeded };

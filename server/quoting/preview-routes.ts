@@ -10,7 +10,7 @@ import { routeSchema, type App } from '../http/route';
 import { assertAction, resourceCaller } from '../resources/caller';
 import { resourceRegistry } from '../resources/definitions';
 import { listRecords, type ResourceContext } from '../resources/read-records';
-import { totalsCache } from '../resources/totals';
+import { keptCache } from '../resources/kept';
 import { priceAsks, quoteRules } from './resources';
 import { naiveCandidates, priceOf, refusalOf, type AskToMatch, type QuoteRule } from './rules';
 
@@ -19,7 +19,7 @@ const SCAN = 200;
 
 export async function quotingPreviewRoutes(app: App, { database }: { database: DatabaseHandle }) {
   const { db } = database;
-  const ctx: ResourceContext = { db, dialect: database.dialect, registry: resourceRegistry(database), totals: totalsCache() };
+  const ctx: ResourceContext = { db, dialect: database.dialect, registry: resourceRegistry(database), kept: keptCache() };
 
   app.post(
     '/api/quoting/rule-preview',

@@ -13,7 +13,7 @@ import { tokenHash } from '../auth/tokens';
 import { assertAction, resourceCaller } from '../resources/caller';
 import { resourceRegistry } from '../resources/definitions';
 import { listRecords, type ResourceContext } from '../resources/read-records';
-import { totalsCache } from '../resources/totals';
+import { keptCache } from '../resources/kept';
 import type { WrittenEvent } from '../resources/store';
 import { readTimeline } from '../resources/workflow';
 import { nextNumber } from '../resources/write-records';
@@ -34,7 +34,7 @@ export interface QuotingRouteOptions {
 
 export async function quotingRoutes(app: App, { database, onWritten }: QuotingRouteOptions) {
   const { db } = database;
-  const ctx: ResourceContext = { db, dialect: database.dialect, registry: resourceRegistry(database), totals: totalsCache() };
+  const ctx: ResourceContext = { db, dialect: database.dialect, registry: resourceRegistry(database), kept: keptCache() };
   const byAddress = sharedWindow(db, 'bao-jia:ip', 5, PUBLIC_WINDOW_MS);
   const byMobile = sharedWindow(db, 'bao-jia:mobile', 3, PUBLIC_WINDOW_MS);
 
@@ -107,7 +107,6 @@ export async function quotingRoutes(app: App, { database, onWritten }: QuotingRo
         (trx) => nextNumber(trx, priceAsks, 'ask_no', 'XJ', now),
         now,
       );
-      ctx.totals.written('price_asks');
       onWritten?.({ resource: 'price_asks', action: 'create', record: { id, version: 1, team_id: team, created_by: null, created_at: now, updated_at: now } });
       return ok({ ref });
     },

@@ -12,6 +12,7 @@ import { ApiError } from '../http/errors';
 import { storageOf, type DynamicDb, type ResourceStore, type Storage } from './store';
 import { dropKeywordIndex, keywordFieldsOf, syncKeywordIndex } from './keyword-index';
 import { compileVisibility, type TableOf } from './visibility';
+import { tableDropped, trackTable } from './table-versions';
 import { withWorkflow } from './workflow-definition';
 
 /** A column of a record table: fields removed from the definition keep theirs. */
@@ -136,6 +137,7 @@ export async function createRecordTable(db: DynamicDb, types: DialectTypes, defi
   await builder.execute();
   for (const [name, spec] of indexesOf(definition, columns, defId)) await createIndex(db, table, name, spec, definition);
   await syncKeywordIndex(db, types.name, table, defId, definition, null);
+  await trackTable(db, types.name, table);
   return columns;
 }
 
@@ -183,4 +185,5 @@ export async function countRows(db: DynamicDb, table: string): Promise<number> {
 export async function dropRecordTable(db: DynamicDb, types: DialectTypes, name: string): Promise<void> {
   await dropKeywordIndex(db, types.name, tableOf(name));
   await db.schema.dropTable(tableOf(name)).execute();
+  await tableDropped(db, tableOf(name));
 }

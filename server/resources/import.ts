@@ -18,7 +18,7 @@ import { teamCondition } from './list-query';
 import type { ResourceContext } from './read-records';
 import { loadExcelJS } from './excel';
 import { dynamic, toColumn, type ResourceStore } from './store';
-import { checkReferences, forgetTotalsAfter, draftOf, insertDraft, lookupTargets, type Draft, type Problem } from './write-records';
+import { checkReferences, draftOf, insertDraft, lookupTargets, type Draft, type Problem } from './write-records';
 import { recordLog } from '../audit/system-log';
 
 export const IMPORT_MAX_MB = 10;
@@ -179,7 +179,7 @@ export async function importRecords(ctx: ResourceContext, store: ResourceStore, 
   markDuplicates(store, caller, drafts, headerOf);
 
   const targets = await lookupTargets(ctx, store);
-  const report = await forgetTotalsAfter(ctx, store, ctx.db.transaction().execute(async (trx) => {
+  const report = await ctx.db.transaction().execute(async (trx) => {
     for (const item of drafts) {
       if (item.errors.length > 0) continue;
       for (const problem of await checkReferences(trx, store, caller, item.draft, null, targets)) {
@@ -205,7 +205,7 @@ export async function importRecords(ctx: ResourceContext, store: ResourceStore, 
       });
     }
     return { errors, written };
-  }));
+  });
   return {
     total: drafts.length,
     written: report.written,

@@ -13,7 +13,7 @@ import type { ResourceRegistry } from './definitions';
 import { keywordCandidates } from './keyword-index';
 import { conditionsOf, orderOf, ownTeamCondition, sortKeysOf, teamCondition, whereOf } from './list-query';
 import { dynamic, fromColumn, type ResourceStore } from './store';
-import type { TotalsCache } from './totals';
+import type { KeptCache } from './kept';
 import { seesSeveralTeams, type ScopedCaller } from './visibility';
 import { withActions } from './workflow-actions';
 
@@ -21,7 +21,8 @@ export interface ResourceContext {
   db: Kysely<Database>;
   dialect: DialectName;
   registry: ResourceRegistry;
-  totals: TotalsCache;
+  /** Totals and keyword plans, kept until their table is written. */
+  kept: KeptCache;
 }
 
 export const DEFAULT_PAGE_SIZE = 20;
@@ -103,7 +104,7 @@ export async function labelled(ctx: ResourceContext, store: ResourceStore, calle
 export async function listRecords(ctx: ResourceContext, store: ResourceStore, caller: ResourceCaller, query: ListQuery): Promise<ListPage> {
   const fields = visibleFields(store.definition, caller);
   const keyword = query.keyword?.trim();
-  const keywordRows = keyword && ctx.dialect === 'sqlite' && store.keywordIndexed ? await keywordCandidates(ctx.db, store.table, keyword) : null;
+  const keywordRows = keyword && ctx.dialect === 'sqlite' && store.keywordIndexed ? await keywordCandidates(ctx.db, store.table, keyword, ctx.kept) : null;
   const where = whereOf(conditionsOf(store, caller, query, ctx.dialect, { keywordRows }));
   const keys = sortKeysOf(store, caller, query.sort);
   const page = query.page ?? 1;
@@ -127,22 +128,19 @@ export async function listRecords(ctx: ResourceContext, store: ResourceStore, ca
  * The number of rows a query matches, counted up to one past LIST_TOTAL_CAP (which says "more"):
  * what a pager needs, at the cost of reading at most that many rows, where an exact count reads
  * every one (a quoting team's market: 330,000 of 1,000,000 asks, 0.4 s). No order is asked for, so
- * the database reads them the cheapest way. Kept (totals.ts) under what decides its SQL: the
- * definition version, the caller's team and roles (hidden fields change the keyword's columns),
- * the filters and the keyword.
+ * the database reads them the cheapest way. Kept (kept.ts) until the table is written, under what
+ * decides its SQL: the definition version, the caller's team and roles (hidden fields change the
+ * keyword's columns), the filters and the keyword.
  */
 async function countOf(ctx: ResourceContext, store: ResourceStore, caller: ResourceCaller, query: ListQuery): Promise<number> {
-  const name = store.definition.name;
-  const key = JSON.stringify([store.definition.version, caller.scope, caller.access.role, query.filters ?? [], query.keyword?.trim() ?? '']);
-  const kept = ctx.totals.lookup(name, key);
-  if ('total' in kept) return kept.total;
-  const where = whereOf(conditionsOf(store, caller, query, ctx.dialect, { purpose: 'count' }));
-  const db = dynamic(ctx.db);
-  const matching = db.selectFrom(store.table).select(sql`1`.as('one')).where(where).limit(LIST_TOTAL_CAP + 1);
-  const row = await db.selectFrom(matching.as('matching')).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
-  const total = Number(row.n);
-  ctx.totals.set(name, key, total, kept.generation);
-  return total;
+  const key = JSON.stringify([store.definition.name, store.definition.version, caller.scope, caller.access.role, query.filters ?? [], query.keyword?.trim() ?? '']);
+  return ctx.kept.kept(dynamic(ctx.db), store.table, key, async () => {
+    const where = whereOf(conditionsOf(store, caller, query, ctx.dialect, { purpose: 'count' }));
+    const db = dynamic(ctx.db);
+    const matching = db.selectFrom(store.table).select(sql`1`.as('one')).where(where).limit(LIST_TOTAL_CAP + 1);
+    const row = await db.selectFrom(matching.as('matching')).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    return Number(row.n);
+  });
 }
 
 /**

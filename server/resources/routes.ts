@@ -50,7 +50,7 @@ import { getRecord, labelHistory, listRecords, readRow, type ResourceContext } f
 import { listQueryError } from './validation';
 import { bulkDelete, createRecord, deleteRecord, updateRecord } from './write-records';
 import type { ResourceStore, WrittenEvent } from './store';
-import { totalsCache } from './totals';
+import { keptCache } from './kept';
 import { transitionChoices } from './transition-choices';
 import { readTimeline, takeTransition } from './workflow';
 
@@ -68,7 +68,7 @@ export async function resourceRoutes(app: App, { database, onWritten }: Resource
   // Registered here, not on the whole server, so only these routes (and the avatar's) take multipart bodies.
   await app.register(multipart, { limits: { fileSize: IMPORT_MAX_MB * 1024 * 1024, files: 1 } });
   const registry = resourceRegistry(database);
-  const ctx: ResourceContext = { db: database.db, dialect: database.dialect, registry, totals: totalsCache() };
+  const ctx: ResourceContext = { db: database.db, dialect: database.dialect, registry, kept: keptCache() };
 
   async function storeOf({ params }: { params: ResourceParams }): Promise<ResourceStore> {
     const store = await registry.get(params.name);

@@ -18,7 +18,7 @@ import { checkChosen } from './transition-choices';
 import { diff, writeHistory } from './history';
 import { labelled, readRow, toRecord, type ResourceContext } from './read-records';
 import { dynamic, toColumn, type ResourceStore } from './store';
-import { forgetTotalsAfter, staleError } from './write-records';
+import { staleError } from './write-records';
 import { labelOf, stateLabel } from './workflow-definition';
 
 export interface TimelineStep {
@@ -86,7 +86,7 @@ export async function takeTransition(ctx: ResourceContext, store: ResourceStore,
   if (!mayTake(definition, caller, 'get')) throw new ApiError(Code.forbidden, 'forbidden');
   const storeOf = (name: string) => ctx.registry.get(name);
   const action = transition.label[caller.lang];
-  const taken = await forgetTotalsAfter(ctx, store, ctx.db.transaction().execute(async (trx) => {
+  const taken = await ctx.db.transaction().execute(async (trx) => {
     const current = await readRow(trx, store, request.id, caller, 'visible');
     if (!current) throw new ApiError(Code.notFound, 'recordNotFound');
     const ownerTeam = await ownerTeamOf(trx, storeOf, store, transition, current);
@@ -126,7 +126,7 @@ export async function takeTransition(ctx: ResourceContext, store: ResourceStore,
       detail: `${String(from)}→${to}`,
     });
     return toRecord(visibleFields(definition, caller), after);
-  }));
+  });
   // Answered as a read answers it: with its labels and the transitions the caller may take next.
   return labelled(ctx, store, caller, taken);
 }

@@ -309,19 +309,10 @@ export async function insertDraft(
   return record;
 }
 
-/** Once a write has settled, the resource's kept list totals no longer hold. */
-export async function forgetTotalsAfter<T>(ctx: ResourceContext, store: ResourceStore, write: Promise<T>): Promise<T> {
-  try {
-    return await write;
-  } finally {
-    ctx.totals.written(store.definition.name);
-  }
-}
-
 export async function createRecord(ctx: ResourceContext, store: ResourceStore, caller: ResourceCaller, input: Record<string, unknown>): Promise<ResourceRecord> {
   assertAction(store, caller, 'create');
   const targets = await lookupTargets(ctx, store);
-  return labelled(ctx, store, caller, await forgetTotalsAfter(ctx, store, ctx.db.transaction().execute(async (trx) => {
+  return labelled(ctx, store, caller, await ctx.db.transaction().execute(async (trx) => {
     const draft = draftOf(store, caller, input, null);
     throwFirst(draft.problems);
     throwFirst(await checkReferences(trx, store, caller, draft, null, targets));
@@ -329,7 +320,7 @@ export async function createRecord(ctx: ResourceContext, store: ResourceStore, c
     const record = await insertDraft(trx, store, caller, draft, 'create', now);
     await log(trx, caller, 'create', store, String(record.id), diff(store.definition.fields, null, record));
     return visible(store, caller, record);
-  })));
+  }));
 }
 
 /** The 409 of a stale version: who changed the record last, and when. */
@@ -356,7 +347,7 @@ export async function updateRecord(
 ): Promise<ResourceRecord> {
   assertAction(store, caller, 'update');
   const targets = await lookupTargets(ctx, store);
-  return labelled(ctx, store, caller, await forgetTotalsAfter(ctx, store, ctx.db.transaction().execute(async (trx) => {
+  return labelled(ctx, store, caller, await ctx.db.transaction().execute(async (trx) => {
     const current = await currentRecord(trx, store, caller, body.id, body.version);
     const refusal = store.hooks.protect?.(current, 'update', caller);
     if (refusal) throw new ApiError(Code.badRequest, refusal);
@@ -385,7 +376,7 @@ export async function updateRecord(
     await store.hooks.afterWrite?.(trx, current, after, caller);
     await log(trx, caller, 'update', store, String(current.id), changes);
     return visible(store, caller, after);
-  })));
+  }));
 }
 
 async function removeRow(trx: Kysely<Database>, store: ResourceStore, caller: ResourceCaller, current: ResourceRecord, now: number): Promise<Change[]> {
@@ -400,18 +391,18 @@ async function removeRow(trx: Kysely<Database>, store: ResourceStore, caller: Re
 
 export async function deleteRecord(ctx: ResourceContext, store: ResourceStore, caller: ResourceCaller, id: number, version?: number): Promise<void> {
   assertAction(store, caller, 'delete');
-  await forgetTotalsAfter(ctx, store, ctx.db.transaction().execute(async (trx) => {
+  await ctx.db.transaction().execute(async (trx) => {
     const current = await currentRecord(trx, store, caller, id, version);
     const changes = await removeRow(trx, store, caller, current, Date.now());
     await log(trx, caller, 'delete', store, String(id), changes);
-  }));
+  });
 }
 
 /** Deletes every listed record or none: one missing (or another team's) id refuses them all. */
 export async function bulkDelete(ctx: ResourceContext, store: ResourceStore, caller: ResourceCaller, ids: number[]): Promise<number> {
   assertAction(store, caller, 'delete');
   const unique = [...new Set(ids)];
-  return forgetTotalsAfter(ctx, store, ctx.db.transaction().execute(async (trx) => {
+  return ctx.db.transaction().execute(async (trx) => {
     const records: ResourceRecord[] = [];
     const missing: number[] = [];
     for (const id of unique) {
@@ -424,6 +415,6 @@ export async function bulkDelete(ctx: ResourceContext, store: ResourceStore, cal
     for (const record of records) await removeRow(trx, store, caller, record, now);
     await log(trx, caller, 'bulk-delete', store, unique.join(','), []);
     return records.length;
-  }));
+  });
 }
 

@@ -25,10 +25,23 @@ function jsonFiles(dir: string): string[] {
 
 /**
  * The screens shipped in schemas/, one file per screen named after its vue_path
- * (schemas/goods/list.json serves `goods/list`). Read once at start; a file that fails its check is
+ * (schemas/goods/list.json serves `goods/list`). Read once, when a screen is first asked for, not
+ * at start (reading and checking them all was a tenth of a restart); a file that fails its check is
  * left out and reported, so one bad file cannot take the others down.
  */
 export function loadBundledScreens(dir = SCHEMAS_DIR): BundledScreens {
+  let loaded: BundledScreens | undefined;
+  const load = () => (loaded ??= readBundledScreens(dir));
+  return {
+    get: (id) => load().get(id),
+    all: () => load().all(),
+    get refused() {
+      return load().refused;
+    },
+  };
+}
+
+function readBundledScreens(dir: string): BundledScreens {
   const screens = new Map<string, Screen>();
   const refused: { file: string; problems: ScreenProblem[] }[] = [];
   for (const file of jsonFiles(dir)) {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, loginAs, startTestServer, type TestServer } from '../support/server-harness';
 import { f, resourceApi, saveDefinition } from '../support/resources';
 import { keywordCandidates } from '../../server/resources/keyword-index';
+import { keptCache } from '../../server/resources/kept';
 
 /**
  * A list's keyword goes through the keyword index (SQLite FTS5 trigrams, PostgreSQL pg_trgm) and
@@ -114,7 +115,7 @@ describe.each(DIALECTS)('keyword search through the keyword index on %s', (diale
     const db = server.database.db;
     if (dialect === 'sqlite') {
       for (const keyword of ['华南纸业', '纸业']) {
-        const candidates = (await keywordCandidates(db, 'res_kwprobe', keyword))!;
+        const candidates = (await keywordCandidates(db, 'res_kwprobe', keyword, keptCache()))!;
         expect(candidates, keyword).not.toBeNull();
         const { rows: plan } = await sql<{ detail: string }>`explain query plan select id from res_kwprobe where ${candidates}`.execute(db);
         const steps = plan.map((p) => p.detail).join('\n');

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, loginAs, startTestServer, type TestServer } from '../support/server-harness';
 import { f, resourceApi, saveDefinition } from '../support/resources';
@@ -189,6 +190,23 @@ describe.each(DIALECTS)('resource list queries on %s', (dialect) => {
     await probe().update(seller, added.id, added.version, { level: 'low' });
     expect((await probe().list(seller, query)).body.data.total).toBe(before);
     await probe().remove(seller, added.id);
+  });
+
+  it('counts again after a write made past this server (another process, a module writing the table itself)', async () => {
+    const query: ListQuery = { page: 2, pageSize: 5, filters: [{ field: 'level', op: 'eq', value: 'low' }] };
+    const before = (await probe().list(seller, query)).body.data.total;
+    // Counted now, kept from here on: the same question again is answered from what was kept.
+    expect((await probe().list(seller, query)).body.data.total).toBe(before);
+    const table = sql.table('res_probe');
+    const { rows } = await sql<{ team_id: number }>`select team_id from ${table} where id = ${ids[0]}`.execute(server.database.db);
+    const team = rows[0].team_id;
+    const now = Date.now();
+    await sql`insert into ${table} (version, team_id, created_by, created_at, updated_at, title, qty, score, active, at, level)
+      values (1, ${team}, null, ${now}, ${now}, '直接写入', 1, 1, 1, ${now}, 'low')`.execute(server.database.db);
+    expect((await probe().list(seller, query)).body.data.total).toBe(before + 1);
+    await sql`update ${table} set level = 'high' where title = '直接写入'`.execute(server.database.db);
+    expect((await probe().list(seller, query)).body.data.total).toBe(before);
+    await sql`delete from ${table} where title = '直接写入'`.execute(server.database.db);
   });
 
   it('refuses filters a field’s type cannot take', async () => {

@@ -64,7 +64,7 @@ export async function startTestServer(dialect: DialectUnderTest, options: TestSe
   });
   const database = openDatabase(config);
   await prepareDatabase(database, config);
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, checkSchemas: true });
   await options.beforeListen?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -30,8 +30,9 @@ afterEach(() => {
 
 beforeAll(async () => {
   mockServer.listen({ onUnhandledRequest: 'error' });
-  // Tests switch languages synchronously; the console loads English on demand.
-  await loadCatalogue('en');
+  // Tests switch languages synchronously and draw any page; the console loads each language's
+  // whole catalogue on demand (Chinese's signed-out strings are bundled).
+  await Promise.all([loadCatalogue('zh'), loadCatalogue('en')]);
 });
 afterEach(() => {
   mockServer.resetHandlers();

@@ -1,8 +1,6 @@
-import { lazy, Suspense, useMemo } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { Suspense } from 'react';
+import { BrowserRouter, useRoutes } from 'react-router-dom';
 import { I18nProvider } from '../i18n/I18nProvider';
-import { ThemeTokens } from '../theme/ThemeTokens';
-import { ColorMode } from '../theme/ColorMode';
 import { routes } from './routes';
 import { useStore } from '../store';
 import { lockStore } from '../auth/lock-store';
@@ -10,33 +8,39 @@ import { Loading } from '../loading/Loading';
 import { KeptStyles } from './KeptStyles';
 import { NativeViewsContext } from '../../engine/native-views';
 import { NATIVE_VIEWS } from './native-views';
+import { configured } from '../theme/configured';
 
-const LockScreen = lazy(() => import('../auth/LockScreen'));
+const LockScreen = configured(() => import('../auth/LockScreen'));
 // A chunk of its own, fetched beside the page: no page, the login page least, waits for it.
-const UpdateDialog = lazy(() => import('../update/UpdateDialog'));
+const UpdateDialog = configured(() => import('../update/UpdateDialog'));
+
+/**
+ * The declarative router, not createBrowserRouter's data router: the console uses no loaders,
+ * actions or blockers, and the data router is half of react-router's download on the login page.
+ */
+function AppRoutes() {
+  return useRoutes(routes);
+}
 
 export function App() {
-  const router = useMemo(() => createBrowserRouter(routes), []);
   const locked = useStore(lockStore);
   return (
     <KeptStyles>
       <I18nProvider>
-        <ThemeTokens>
-          {locked ? (
-            <ColorMode>
-              <Suspense fallback={<Loading />}>
-                <LockScreen />
-              </Suspense>
-            </ColorMode>
-          ) : (
-            <NativeViewsContext.Provider value={NATIVE_VIEWS}>
-              <RouterProvider router={router} />
-            </NativeViewsContext.Provider>
-          )}
-          <Suspense fallback={null}>
-            <UpdateDialog />
+        {locked ? (
+          <Suspense fallback={<Loading />}>
+            <LockScreen />
           </Suspense>
-        </ThemeTokens>
+        ) : (
+          <NativeViewsContext.Provider value={NATIVE_VIEWS}>
+            <BrowserRouter>
+              <AppRoutes />
+            </BrowserRouter>
+          </NativeViewsContext.Provider>
+        )}
+        <Suspense fallback={null}>
+          <UpdateDialog />
+        </Suspense>
       </I18nProvider>
     </KeptStyles>
   );

@@ -5,18 +5,20 @@ import { FrameSkeleton } from './FrameSkeleton';
 import { RedirectRoute } from '../router/RedirectRoute';
 import { RequireSession } from '../auth/RequireSession';
 import { getToken } from '../request/token';
+import { AuthTheme } from '../auth/AuthTheme';
+import { configured } from '../theme/configured';
 
 // Route-level splitting: the login page never downloads the console frame, and neither downloads
 // the screens' table, form or chart code.
 const LoginPage = lazy(() => import('../auth/LoginPage'));
 const RegisterPage = lazy(() => import('../auth/RegisterPage'));
 const ForgotPasswordPage = lazy(() => import('../auth/ForgotPasswordPage'));
-const PortalPage = lazy(() => import('../public/PortalPage'));
-const ProductPage = lazy(() => import('../public/ProductPage'));
-const SharePage = lazy(() => import('../share/SharePage'));
+const PortalPage = configured(() => import('../public/PortalPage'));
+const ProductPage = configured(() => import('../public/ProductPage'));
+const SharePage = configured(() => import('../share/SharePage'));
 const QrConfirmView = lazy(() => import('../account/QrConfirmView'));
-const ConsoleLayout = lazy(() => import('../layout/ConsoleLayout'));
-const ErrorPage = lazy(() => import('../errors/ErrorPage'));
+const ConsoleLayout = configured(() => import('../layout/ConsoleLayout'));
+const ErrorPage = configured(() => import('../errors/ErrorPage'));
 const KeepAliveOutlet = lazy(() => import('../tabs/KeepAliveOutlet'));
 
 const suspended = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
@@ -28,11 +30,21 @@ function GuestOnly({ children }: { children: ReactNode }) {
 
 export const routes: RouteObject[] = [
   {
-    element: <Outlet />,
+    // The signed-out pages draw a few antd inputs and buttons: antd's tokens and locale without its ConfigProvider.
+    element: (
+      <AuthTheme>
+        <Outlet />
+      </AuthTheme>
+    ),
     children: [
       { path: '/login', element: <GuestOnly>{suspended(<LoginPage />)}</GuestOnly> },
       { path: '/register', element: <GuestOnly>{suspended(<RegisterPage />)}</GuestOnly> },
       { path: '/password', element: <GuestOnly>{suspended(<ForgotPasswordPage />)}</GuestOnly> },
+    ],
+  },
+  {
+    element: <Outlet />,
+    children: [
       { path: '/redirect', element: <RedirectRoute /> },
       { path: '/portal', element: suspended(<PortalPage />) },
       { path: '/product', element: suspended(<ProductPage />) },

@@ -30,7 +30,16 @@ export async function selectLanguage(lang: Language): Promise<void> {
   languageStore.set(lang);
 }
 
-/** Before the first render: the saved language's strings, so the console starts in it. */
+/**
+ * Before the first render: the saved language's strings for the signed-out pages. Chinese's are
+ * bundled with them; English downloads whole.
+ */
 export function loadInitialLanguage(): Promise<void> {
+  const lang = languageStore.get();
+  return lang === 'zh' ? Promise.resolve() : loadCatalogue(lang);
+}
+
+/** Before any page but the signed-out ones is drawn: the language's whole catalogue (withStrings). */
+export function loadAllStrings(): Promise<void> {
   return loadCatalogue(languageStore.get());
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { zh } from '../../../src/shell/i18n/zh';
 import { en } from '../../../src/shell/i18n/en';
 import { translate } from '../../../src/shell/i18n/translate';
@@ -34,5 +34,15 @@ describe('translations', () => {
   it('fills placeholders', () => {
     expect(translate('zh', 'screen.notBuiltHint', { vuePath: 'goods/list' })).toContain('goods/list');
     expect(translate('en', 'login.welcome', { title: 'X' })).toBe('Welcome to X');
+  });
+
+  it('draws the signed-out pages from the bundled strings, and loads the rest before any other page', async () => {
+    vi.resetModules();
+    // A fresh copy of the module, as a first visit finds it: no catalogue loaded yet.
+    const fresh = await import('../../../src/shell/i18n/translate');
+    expect(fresh.translate('zh', 'login.submit')).toBe('登录');
+    expect(() => fresh.translate('zh', 'tabs.label')).toThrow('"tabs.label" is not among the strings loaded');
+    await fresh.loadCatalogue('zh');
+    expect(fresh.translate('zh', 'tabs.label')).toBe('已打开的页面');
   });
 });

@@ -1,0 +1,45 @@
+/**
+ * What a list works out from a whole table, kept until the table is written: the totals of its
+ * queries (counting every matching row is most of the cost of a page on a large table, and sellers
+ * paging, sorting or refreshing ask the same count again and again) and the keyword index's plan
+ * for a keyword (its vocabulary is read whole for it). A value is kept under its key with the
+ * write counter its table had when it was worked out (table-versions.ts), and reused while that
+ * counter has not moved: any write to the table, by any module of any server process, ends it.
+ * The rows of a page are always read fresh.
+ */
+import { tableVersion } from './table-versions';
+import type { DynamicDb } from './store';
+
+const MAX_ENTRIES = 2000;
+
+interface Entry {
+  value: unknown;
+  version: number;
+}
+
+export interface KeptCache {
+  /**
+   * The value of `work` for a table under `key` (which must say all the value depends on but the
+   * table's rows): kept if the table was not written since, else worked out now.
+   */
+  kept<T>(db: DynamicDb, table: string, key: string, work: () => Promise<T>): Promise<T>;
+}
+
+export function keptCache(): KeptCache {
+  const entries = new Map<string, Entry>();
+  return {
+    async kept<T>(db: DynamicDb, table: string, key: string, work: () => Promise<T>): Promise<T> {
+      // Read before working: a write committed meanwhile moves the counter past what is stored.
+      const version = await tableVersion(db, table);
+      if (version === null) return work();
+      const id = `${table}\n${key}`;
+      const entry = entries.get(id);
+      if (entry?.version === version) return entry.value as T;
+      const value = await work();
+      entries.delete(id);
+      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+      entries.set(id, { value, version });
+      return value;
+    },
+  };
+}

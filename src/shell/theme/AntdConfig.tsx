@@ -1,0 +1,24 @@
+import { useMemo, type ReactNode } from 'react';
+import { ConfigProvider } from 'antd';
+import { useStore } from '../store';
+import { languageStore } from '../i18n/language-store';
+import { ANTD_LOCALES } from '../i18n/antd-locales';
+import { themeStore } from './theme-store';
+
+/**
+ * antd's configuration for everything but the signed-out pages: the language's locale and the
+ * theme's colour, radius and font size as tokens. Dark mode is the console frame's alone
+ * (ConsoleLayout), so what is drawn outside it is light. Its own chunk, loaded beside the first
+ * page that needs it: ConfigProvider and what it brings (tooltips' shared popup among them) are
+ * not on the login page's download (AuthTheme stands in there).
+ */
+export default function AntdConfig({ children }: { children: ReactNode }) {
+  const lang = useStore(languageStore);
+  const { color, radius, fontSize } = useStore(themeStore);
+  const tokens = useMemo(() => ({ token: { colorPrimary: color, borderRadius: radius, fontSize } }), [color, radius, fontSize]);
+  return (
+    <ConfigProvider locale={ANTD_LOCALES[lang]} theme={tokens}>
+      {children}
+    </ConfigProvider>
+  );
+}
