@@ -1,9 +1,9 @@
 import { Button, Result } from 'antd';
+import { useNavigate } from 'react-router-dom';
 import { useStore } from '../store';
 import { menuRoutes, sessionStore } from '../auth/session';
 import { accessSubject } from '../auth/Permission';
 import { useI18n } from '../i18n/I18nProvider';
-import { useShellNavigate } from './shell-navigate';
 
 const DESIGNER_VIEW = 'setting/designer';
 
@@ -15,7 +15,7 @@ const DESIGNER_VIEW = 'setting/designer';
 export function ScreenMissing({ vuePath }: { vuePath: string }) {
   const { t } = useI18n();
   const session = useStore(sessionStore);
-  const navigate = useShellNavigate();
+  const navigate = useNavigate();
   if (!accessSubject(session).admin) return <Result status="info" title={t('screen.notReady')} subTitle={t('screen.notReadyHint')} />;
   const designer = session ? [...menuRoutes(session.menu).values()].find((item) => item.vue_path === DESIGNER_VIEW) : undefined;
   return (

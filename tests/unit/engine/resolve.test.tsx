@@ -65,7 +65,7 @@ describe('resolving a menu item', { timeout: 30_000 }, () => {
     signIn({ admin: true });
     mockServer.use(http.post('*/api/screens/resolve', () => ok(null)));
     openScreen('goods/nothing-here');
-    expect(await screen.findByText('未找到页面')).toBeTruthy();
+    expect(await screen.findByText('这个页面还没有搭建')).toBeTruthy();
     expect(screen.getByText(/goods\/nothing-here/)).toBeTruthy();
   });
 
