@@ -10,7 +10,7 @@ import { NativeViewsContext } from '../../engine/native-views';
 import { NATIVE_VIEWS } from './native-views';
 import { configured } from '../theme/configured';
 
-const LockScreen = configured(() => import('../auth/LockScreen'));
+const LockScreen = configured(() => import('./LockScreenInColor'));
 // A chunk of its own, fetched beside the page: no page, the login page least, waits for it.
 const UpdateDialog = configured(() => import('../update/UpdateDialog'));
 

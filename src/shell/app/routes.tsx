@@ -5,7 +5,7 @@ import { FrameSkeleton } from './FrameSkeleton';
 import { RedirectRoute } from '../router/RedirectRoute';
 import { RequireSession } from '../auth/RequireSession';
 import { getToken } from '../request/token';
-import { AuthTheme } from '../auth/AuthTheme';
+import { AuthTheme } from '../theme/AuthTheme';
 import { configured } from '../theme/configured';
 
 // Route-level splitting: the login page never downloads the console frame, and neither downloads

@@ -9,7 +9,6 @@ import { request } from '../request/client';
 import { lockStore } from './lock-store';
 import { useAsyncAction } from '../hooks/useAsyncAction';
 import { logout, sessionStore } from './session';
-import { ColorMode } from '../theme/ColorMode';
 import './lock.css';
 
 function useClock(): string {
@@ -24,17 +23,9 @@ function useClock(): string {
 /**
  * Covers the whole console while the session is locked: the router is not even mounted, so there
  * is no way around it but the real password (checked by the server) or logging out. Drawn light or
- * dark as the console was.
+ * dark as the console was (app/LockScreenInColor.tsx).
  */
 export default function LockScreen() {
-  return (
-    <ColorMode>
-      <LockPanel />
-    </ColorMode>
-  );
-}
-
-function LockPanel() {
   const { t } = useI18n();
   const session = useStore(sessionStore);
   const clock = useClock();

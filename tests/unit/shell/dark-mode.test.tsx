@@ -9,7 +9,7 @@ import { I18nProvider } from '../../../src/shell/i18n/I18nProvider';
 import { ColorMode } from '../../../src/shell/theme/ColorMode';
 import { themeStore } from '../../../src/shell/theme/theme-store';
 import { defaultTheme } from '../../../src/shell/theme/theme';
-import LockScreen from '../../../src/shell/auth/LockScreen';
+import LockScreen from '../../../src/shell/app/LockScreenInColor';
 import UserCenterView from '../../../src/shell/account/UserCenterView';
 
 // antd's cards and rows measure themselves with ResizeObserver, which jsdom lacks.

@@ -8,7 +8,7 @@ import LocaleContext from 'antd/es/locale/context';
 import { useStore } from '../store';
 import { languageStore } from '../i18n/language-store';
 import { ANTD_LOCALES } from '../i18n/antd-locales';
-import { themeStore } from '../theme/theme-store';
+import { themeStore } from './theme-store';
 
 /**
  * antd's theme tokens and locale for the signed-out pages (login, register, forgot password), as
