@@ -58,8 +58,16 @@ async function settle(page: Page): Promise<string[]> {
       undefined,
       { timeout: 10_000, polling: 100 },
     );
-    // antd's motions (menus, tabs, drawers) last 0.2–0.3 s.
+    // antd's motions (menus, tabs, drawers) and colour transitions (a tag turning dark) last 0.2–0.3 s;
+    // a colour sampled halfway is neither mode's. Finite animations only: a live mark pulses for ever.
     await page.waitForTimeout(250);
+    await page
+      .waitForFunction(
+        () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+        undefined,
+        { timeout: 2_000, polling: 50 },
+      )
+      .catch(() => {});
     return [];
   } catch {
     return ['still loading after 10 s'];
