@@ -5,6 +5,7 @@
  * would take hours and time the API, not the board).
  */
 import SQLite from 'better-sqlite3';
+import { seededRandom } from '../../tests/support/fuzz-cases';
 
 const ROWS_PER_INSERT = 200;
 const DAY = 24 * 3600_000;
@@ -26,18 +27,6 @@ export interface BoardCounts {
   quotes: number;
   queue: number;
   open: number;
-}
-
-/** A small deterministic generator, so every run writes the same rows. */
-function generator(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** One table's multi-row INSERT, prepared once per row count. */
@@ -84,7 +73,8 @@ export function seedBoard(file: string, teams: BoardTeams, asks: number, now: nu
   sqlite.pragma('synchronous = OFF');
   // Quotes are written before the last asks' INSERT is flushed; every reference is to a row of this batch.
   sqlite.pragma('foreign_keys = OFF');
-  const random = generator(20261126);
+  // Deterministic, so every run writes the same rows.
+  const random = seededRandom(20261126);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
   const firstAsk = Number((sqlite.prepare('select coalesce(max(id), 0) as top from price_asks').get() as { top: number }).top) + 1;
   const firstQuote = Number((sqlite.prepare('select coalesce(max(id), 0) as top from price_quotes').get() as { top: number }).top) + 1;
