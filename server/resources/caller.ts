@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { hasAccess } from '../../src/contract/permissions';
-import type { ResourceAction, ResourceDefinition, ResourceField, SubField } from '../../src/contract/resource';
+import { shownFields, type ResourceAction, type ResourceDefinition, type ResourceField, type SubField } from '../../src/contract/resource';
 import { Code } from '../../src/contract/envelope';
 import type { UserAccess } from '../auth/access';
 import { teamScope } from '../auth/team-scope';
@@ -89,4 +89,9 @@ export function definitionFor(definition: ResourceDefinition, caller: Pick<Resou
   delete answered.severalTeams;
   if (seesSeveralTeams(definition, caller)) answered.severalTeams = true;
   return answered;
+}
+
+/** The fields a list shows the caller (an export writes them): theirs, and the team's when they read several teams' rows. */
+export function shownFieldsFor(definition: ResourceDefinition, caller: Pick<ResourceCaller, 'access' | 'scope' | 'teamType'>): ResourceField[] {
+  return shownFields(definitionFor(definition, caller));
 }

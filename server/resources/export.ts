@@ -8,7 +8,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { sql } from 'kysely';
 import { stringify } from 'csv-stringify/sync';
 import type { ListQuery, ResourceField, ResourceRecord } from '../../src/contract/resource';
-import { assertAction, visibleFields, type ResourceCaller } from './caller';
+import { assertAction, shownFieldsFor, visibleFields, type ResourceCaller } from './caller';
 import { formatCell, loadDictionaries, type FormatContext } from './cells';
 import { afterRow, conditionsOf, orderOf, sortKeysOf, whereOf, type SortKey } from './list-query';
 import { lookupLabels, selection, toRecord, type ResourceContext } from './read-records';
@@ -38,12 +38,15 @@ interface Batch {
   format: FormatContext;
 }
 
-/** The batches of an export, each with the lookup labels its rows need. */
-async function* batches(ctx: ResourceContext, store: ResourceStore, caller: ResourceCaller, fields: ResourceField[], query: ListQuery): AsyncGenerator<Batch> {
+/**
+ * The batches of an export, each with the lookup labels its columns need. `fields` are read;
+ * `columns` are written: the fields, and the row's team (a system column) for a reader of several teams.
+ */
+async function* batches(ctx: ResourceContext, store: ResourceStore, caller: ResourceCaller, fields: ResourceField[], columns: ResourceField[], query: ListQuery): AsyncGenerator<Batch> {
   const conditions = conditionsOf(store, caller, query, ctx.dialect);
   const keys: SortKey[] = sortKeysOf(store, caller, query.sort);
   const order = orderOf(keys, ctx.dialect);
-  const dictionaries = await loadDictionaries(ctx.db, fields);
+  const dictionaries = await loadDictionaries(ctx.db, columns);
   // The sort columns must come back with each row for the next batch's keyset, hidden or not.
   const keyColumns = keys.filter((k) => !fields.some((f) => f.name === k.ref.column)).map((k) => sql.ref(k.ref.column).as(`__key_${k.ref.column}`));
   let last: Record<string, unknown> | null = null;
@@ -60,7 +63,7 @@ async function* batches(ctx: ResourceContext, store: ResourceStore, caller: Reso
     const tail = rows[rows.length - 1];
     last = Object.fromEntries(keys.map((k) => [k.ref.column, tail[`__key_${k.ref.column}`] ?? tail[k.ref.column]]));
     const records = rows.map((row) => toRecord(fields, row));
-    yield { records, format: { lang: caller.lang, dictionaries, labels: (await lookupLabels(ctx, caller, fields, records)) ?? {} } };
+    yield { records, format: { lang: caller.lang, dictionaries, labels: (await lookupLabels(ctx, caller, columns, records)) ?? {} } };
     if (rows.length < EXPORT_BATCH) return;
   }
 }
@@ -95,17 +98,19 @@ function xlsxStream(source: AsyncGenerator<Batch>, fields: ResourceField[], call
 
 /**
  * Checks the query (an unknown field is a 400 before any byte is sent) and answers the file's stream.
- * Columns are the fields the caller sees, titled in their language.
+ * Columns are what the caller's list shows (their fields, and 所属团队 by name when they read several
+ * teams' rows), titled in their language.
  */
 export async function exportRecords(ctx: ResourceContext, store: ResourceStore, caller: ResourceCaller, query: ListQuery, format: ExportFormat): Promise<ExportFile> {
   assertAction(store, caller, 'export');
   conditionsOf(store, caller, query, ctx.dialect);
   sortKeysOf(store, caller, query.sort);
   const fields = visibleFields(store.definition, caller);
+  const columns = shownFieldsFor(store.definition, caller);
   const title = store.definition.title[caller.lang];
-  const source = batches(ctx, store, caller, fields, query);
+  const source = batches(ctx, store, caller, fields, columns, query);
   return {
-    stream: format === 'csv' ? csvStream(source, fields, caller) : xlsxStream(source, fields, caller, title),
+    stream: format === 'csv' ? csvStream(source, columns, caller) : xlsxStream(source, columns, caller, title),
     contentType: CONTENT_TYPES[format],
     filename: `${title}-${formatDateTime(Date.now()).replace(/[-:]/g, '').replace(' ', '-')}.${format}`,
   };

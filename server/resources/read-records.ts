@@ -14,7 +14,7 @@ import { keywordCandidates } from './keyword-index';
 import { conditionsOf, orderOf, ownTeamCondition, sortKeysOf, teamCondition, whereOf } from './list-query';
 import { dynamic, fromColumn, type ResourceStore } from './store';
 import type { KeptCache } from './kept';
-import { seesSeveralTeams, type ScopedCaller } from './visibility';
+import type { ScopedCaller } from './visibility';
 import { withActions } from './workflow-actions';
 
 export interface ResourceContext {
@@ -148,8 +148,9 @@ async function countOf(ctx: ResourceContext, store: ResourceStore, caller: Resou
  * draws a lookup from the row it read, without reading the target resource it may not list.
  */
 async function withLabels(ctx: ResourceContext, store: ResourceStore, caller: ResourceCaller, fields: ResourceField[], records: ResourceRecord[]): Promise<ResourceRecord[]> {
-  // A caller who reads several teams' rows is told each row's team, as a lookup's label.
-  const labelled = seesSeveralTeams(store.definition, caller) ? [...fields, TEAM_FIELD] : fields;
+  // Each row carries its team's name, which its reader may know: a reader of several teams' rows
+  // lists it (TEAM_FIELD), a reader of their own team's may name it in a detail.
+  const labelled = store.definition.teamScoped ? [...fields, TEAM_FIELD] : fields;
   const labels = (await lookupLabels(ctx, caller, labelled, records)) ?? {};
   return records.map((record) => {
     const carried: Record<string, string> = {};

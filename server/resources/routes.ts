@@ -30,9 +30,10 @@ import {
   ListAnswer,
   ResourceParams,
   ResourceRecordSchema,
+  RowTeamsBody,
   ActionParams,
   TimelineAnswer,
-  TransitionChoicesAnswer,
+  ChoicesAnswer,
   TransitionChoicesBody,
   TransitionParams,
 } from '../../src/contract/api/resources';
@@ -52,6 +53,7 @@ import { bulkDelete, createRecord, deleteRecord, updateRecord } from './write-re
 import type { ResourceStore, WrittenEvent } from './store';
 import { keptCache } from './kept';
 import { transitionChoices } from './transition-choices';
+import { rowTeams } from './row-teams';
 import { readTimeline, takeTransition } from './workflow';
 
 const TAGS = ['resource'];
@@ -175,6 +177,18 @@ export async function resourceRoutes(app: App, { database, onWritten }: Resource
   );
 
   app.post(
+    '/api/resources/:name/teams',
+    {
+      config: { access: SIGNED_IN },
+      schema: doc("The teams whose rows the caller may read (a list's team filter), by name, though they may not list teams", ChoicesAnswer, { body: RowTeamsBody }),
+    },
+    async (request) => {
+      const store = await storeOf(request);
+      return ok({ rows: await rowTeams(ctx, store, await resourceCaller(request, database.db), request.body?.keyword) });
+    },
+  );
+
+  app.post(
     '/api/resources/:name/history',
     { config: { access: SIGNED_IN }, schema: doc("A record's changes with each field's value before and after, newest first", HistoryAnswer, { body: IdBody }) },
     async (request) => {
@@ -220,7 +234,7 @@ export async function resourceRoutes(app: App, { database, onWritten }: Resource
         tags: TAGS,
         params: TransitionParams,
         body: TransitionChoicesBody,
-        data: TransitionChoicesAnswer,
+        data: ChoicesAnswer,
         auth: true,
       }),
     },

@@ -6,7 +6,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { TRANSITION_CHOICES_MAX, type TransitionChoicesAnswer } from '../../src/contract/api/resources';
+import { CHOICES_MAX, type ChoicesAnswer } from '../../src/contract/api/resources';
 import type { ResourceRecord, TransitionParam, WorkflowTransition } from '../../src/contract/resource';
 import { Code } from '../../src/contract/envelope';
 import { ApiError } from '../http/errors';
@@ -32,7 +32,7 @@ const chosenFromTeam = (param: TransitionParam) => param.choices === 'recordTeam
  * transition itself would be: 404 for a record the caller cannot see, 403 when they may not take
  * it, 409 when the record is not in a state it starts from.
  */
-export async function transitionChoices(ctx: ResourceContext, store: ResourceStore, caller: ResourceCaller, request: ChoicesRequest): Promise<TransitionChoicesAnswer['rows']> {
+export async function transitionChoices(ctx: ResourceContext, store: ResourceStore, caller: ResourceCaller, request: ChoicesRequest): Promise<ChoicesAnswer['rows']> {
   const { definition } = store;
   const transition = definition.workflow?.transitions.find((t) => t.name === request.action);
   if (!transition) throw new ApiError(Code.badRequest, 'transitionUnknown', { action: request.action });
@@ -58,7 +58,7 @@ export async function transitionChoices(ctx: ResourceContext, store: ResourceSto
     .where(sql.ref(target.system.teamId), '=', record.team_id);
   const keyword = request.keyword?.trim();
   if (keyword) query = query.where(contains(label.name, keyword, ctx.dialect));
-  const rows = await query.orderBy(sql.ref(label.name)).orderBy(sql.ref('id')).limit(TRANSITION_CHOICES_MAX).execute();
+  const rows = await query.orderBy(sql.ref(label.name)).orderBy(sql.ref('id')).limit(CHOICES_MAX).execute();
   return rows.map((row) => ({ value: Number(row.value), label: row.label === null ? '' : String(row.label) }));
 }
 

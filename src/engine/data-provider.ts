@@ -4,7 +4,7 @@
  * as the console does, and the list that opens takes them instead of asking again.
  */
 import { unstable_serialize } from 'swr';
-import type { TimelineAnswer, TransitionChoicesAnswer } from '../contract/api/resources';
+import type { TimelineAnswer, ChoicesAnswer } from '../contract/api/resources';
 import type { Filter, ListPage, ListQuery } from '../contract/resource';
 import type { CrudFilter, DataProvider, GetListParams } from '../widgets/interface/data-provider';
 import type { EngineHost } from './host';
@@ -91,7 +91,7 @@ export function createDataProvider({ request, download }: Pick<EngineHost, 'requ
     action: ({ resource, id, action, version, params, meta }) =>
       request(resourceUrl(resource, `${id}/actions/${encodeURIComponent(action)}`), { version, params }, silent(meta)),
     transitionChoices: ({ resource, id, action, param, keyword, meta }) =>
-      request<TransitionChoicesAnswer>(resourceUrl(resource, `${id}/actions/${encodeURIComponent(action)}/choices`), { param, ...(keyword ? { keyword } : {}) }, silent(meta)).then(
+      request<ChoicesAnswer>(resourceUrl(resource, `${id}/actions/${encodeURIComponent(action)}/choices`), { param, ...(keyword ? { keyword } : {}) }, silent(meta)).then(
         (answer) => answer.rows,
       ),
     timeline: ({ resource, id, meta }) => request<TimelineAnswer>(resourceUrl(resource, 'timeline'), { id }, silent(meta)).then((answer) => answer.rows),

@@ -123,10 +123,17 @@ export const TransitionChoicesBody = Type.Object(
 );
 export type TransitionChoicesBody = Static<typeof TransitionChoicesBody>;
 
-/** At most TRANSITION_CHOICES_MAX choices, by label. */
-export const TransitionChoicesAnswer = Type.Object({ rows: Type.Array(Type.Object({ value: Type.Integer(), label: Type.String() })) });
-export type TransitionChoicesAnswer = Static<typeof TransitionChoicesAnswer>;
-export const TRANSITION_CHOICES_MAX = 50;
+/** The choices of a select the server lists (a transition's param, a list's team filter): at most CHOICES_MAX, by label. */
+export const ChoicesAnswer = Type.Object({ rows: Type.Array(Type.Object({ value: Type.Integer(), label: Type.String() })) });
+export type ChoicesAnswer = Static<typeof ChoicesAnswer>;
+export const CHOICES_MAX = 50;
+
+/**
+ * POST /api/resources/:name/teams: the teams whose rows of a team-scoped resource the caller may
+ * read (the choices of its 所属团队 filter), those whose name holds `keyword`.
+ */
+export const RowTeamsBody = Type.Object({ keyword: Type.Optional(Type.String({ maxLength: 64 })) }, { additionalProperties: false });
+export type RowTeamsBody = Static<typeof RowTeamsBody>;
 export type ActionParams = Static<typeof ActionParams>;
 
 /** One step of a record's timeline (TimelineEntry). */
