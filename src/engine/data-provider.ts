@@ -94,6 +94,8 @@ export function createDataProvider({ request, download }: Pick<EngineHost, 'requ
       request<ChoicesAnswer>(resourceUrl(resource, `${id}/actions/${encodeURIComponent(action)}/choices`), { param, ...(keyword ? { keyword } : {}) }, silent(meta)).then(
         (answer) => answer.rows,
       ),
+    rowTeams: ({ resource, keyword, meta }) =>
+      request<ChoicesAnswer>(resourceUrl(resource, 'teams'), keyword ? { keyword } : {}, silent(meta)).then((answer) => answer.rows),
     timeline: ({ resource, id, meta }) => request<TimelineAnswer>(resourceUrl(resource, 'timeline'), { id }, silent(meta)).then((answer) => answer.rows),
     reconciliation: {
       startImport: ({ kind, shop, preview, file, onUploadProgress }) => {

@@ -20,11 +20,15 @@ export function useDictionaryChoices(code: string | undefined): { choices: Choic
   return { choices: useMemo(() => options?.map(({ value, label }) => ({ value, label })), [options]), isLoading };
 }
 
-/** Records of a lookup's resource whose label contains `search`, for a select's options. */
-export function useLookupChoices(field: ResourceField | undefined, search: string) {
+/**
+ * Records of a lookup's resource whose label contains `search`, for a select's options; for a team
+ * filter (`teamsOf`, see SearchModel), the teams whose rows of that resource the caller may read.
+ */
+export function useLookupChoices(field: ResourceField | undefined, search: string, teamsOf?: string) {
   const { data } = useEngineHost();
   const lookup = field?.lookup;
-  return useSWR<Choice[]>(lookup ? ['lookup-choices', lookup.resource, lookup.label, search] : null, async () => {
+  return useSWR<Choice[]>(teamsOf ? ['row-teams', teamsOf, search] : lookup ? ['lookup-choices', lookup.resource, lookup.label, search] : null, async () => {
+    if (teamsOf) return data.rowTeams({ resource: teamsOf, ...(search ? { keyword: search } : {}), meta: { silent: true } });
     const page = await data.getList({
       resource: lookup!.resource,
       pagination: { pageSize: 20 },

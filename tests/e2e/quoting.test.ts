@@ -6,7 +6,8 @@
  * told; sunli (another asking team) sees none of it; the second team never sees the first's price;
  * addprice raises the price and the quoters get type 3; illegal steps are refused in Chinese; a
  * customer asks through bao-jia on /product and the ask lands in the operation team's queue, each
- * row there naming its team; staff assign a queued ask to a colleague of their team.
+ * row there naming its team; staff assign a queued ask to a colleague of their team; staff's spot
+ * board names each ask's asking team and filters by the teams of its market.
  * Screenshots of the ask page, the composer and the rule editor go to $QUOTING_SHOTS when set.
  */
 import fs from 'node:fs';
@@ -257,6 +258,29 @@ describe('quoting across teams in Chromium', () => {
     await dialog.locator('button[type=submit]').click();
     await message(page, '已指派');
     await row.filter({ hasText: '周杰' }).waitFor({ timeout: 10_000 });
+  }, STEP_MS);
+
+  it('staff’s spot board names each open ask’s asking team and filters by the teams of its market, though staff may not list teams', async () => {
+    const made = await api<ResourceRecord>('/api/resources/price_asks/create', 'sunli', { values: { goods_name: '实木茶盘 团队筛选', quantity: 8 } });
+    expect(made.code).toBe(200);
+    expect((await api('/api/resources/teams/list', 'staff', {})).code).toBe(403);
+    const page = pages.staff;
+    await page.goto(`${e2e.server.url}/common/info/spot`);
+    await page.getByRole('columnheader', { name: '询价团队' }).waitFor({ timeout: 10_000 });
+    await page.locator('tr', { hasText: String(made.data.ask_no) }).filter({ hasText: '华东采购二部' }).waitFor({ timeout: 10_000 });
+
+    await page.locator('.ant-form-item').filter({ hasText: '询价团队' }).getByRole('combobox').click();
+    const option = (team: string) => page.locator(`.ant-select-item-option[title="${team}"]`);
+    await option('华东采购二部').waitFor();
+    await option('华南采购一部').waitFor();
+    // Quoting teams ask nothing: they are no choice on the market.
+    expect(await option('云仓报价组').count()).toBe(0);
+    await option('华东采购二部').click();
+    await page.getByRole('button', { name: /查\s?询/ }).click();
+    const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+    await expect.poll(async () => (await rows.allTextContents()).every((text) => text.includes('华东采购二部')), { timeout: 10_000 }).toBe(true);
+    expect(await rows.filter({ hasText: String(made.data.ask_no) }).count()).toBe(1);
+    await shoot(page, 'spot-team-filter-1440');
   }, STEP_MS);
 
   it('the rule editor previews what a rule would quote among open asks and keeps the log beside it', async () => {

@@ -4,7 +4,7 @@
  * change history, and the detail's actions, which the caller runs.
  */
 import { Button, Descriptions, Result, Space, type DescriptionsProps } from 'antd';
-import { carriedActions, shownFields, type ResourceDefinition, type ResourceRecord } from '../../contract/resource';
+import { carriedActions, TEAM_FIELD, type ResourceDefinition, type ResourceRecord } from '../../contract/resource';
 import type { DetailSpec } from '../../contract/screen';
 import { useEngineHost, type EngineHost } from '../host';
 import type { DetailRendererProps } from '../renderers';
@@ -31,7 +31,9 @@ type Item = NonNullable<DescriptionsProps['items']>[number] & { span: number };
  */
 export function groupItems(group: DetailSpec['groups'][number], definition: ResourceDefinition, record: ResourceRecord, host: EngineHost): Item[] {
   const columns = group.columns ?? DEFAULT_COLUMNS;
-  const fields = new Map(shownFields(definition).map((f) => [f.name, f]));
+  // A group naming the team draws its name (a team-scoped record carries it for whoever reads it),
+  // never its id: a list shows the team only to a reader of several teams, a detail whenever asked.
+  const fields = new Map([...definition.fields, TEAM_FIELD].map((f) => [f.name, f]));
   const items: Item[] = [];
   let used = 0;
   const closeRow = () => {

@@ -37,7 +37,7 @@ function ChoiceSelect({ model, ...control }: { model: SearchModel } & Control<un
 function LookupSelect({ model, ...control }: { model: SearchModel } & Control<unknown>) {
   const { t } = useEngineHost();
   const [search, setSearch] = useState('');
-  const { data, isLoading } = useLookupChoices(model.definition, search);
+  const { data, isLoading } = useLookupChoices(model.definition, search, model.teamsOf);
   const onSearch = useMemo(() => debounce(300, setSearch), []);
   return (
     <Select

@@ -3,7 +3,7 @@
  * Pure functions, so the query a screen sends is tested without drawing it.
  */
 import dayjs from 'dayjs';
-import { shownFields, type Filter, type ListQuery, type Localized, type ResourceDefinition, type ResourceField, type Sort } from '../../contract/resource';
+import { shownFields, TEAM_FIELD, type Filter, type ListQuery, type Localized, type ResourceDefinition, type ResourceField, type Sort } from '../../contract/resource';
 import type { ListSpec, SearchField } from '../../contract/screen';
 import type { SearchValues } from '../../widgets/interface/controllers';
 
@@ -16,6 +16,11 @@ export interface SearchModel {
   widget: SearchWidget;
   definition: ResourceField | undefined;
   default?: unknown;
+  /**
+   * The team filter of a reader of several teams' rows (TEAM_FIELD): its choices are the teams whose
+   * rows of this resource they may read, which the server lists though they may not list teams.
+   */
+  teamsOf?: string;
 }
 
 export type { SearchValues } from '../../widgets/interface/controllers';
@@ -50,7 +55,8 @@ export function searchModels(spec: ListSpec, definition: ResourceDefinition): Se
   return (spec.search?.fields ?? []).flatMap((search) => {
     const field = byName.get(search.field);
     if (!field && !SYSTEM_TIMES.has(search.field) && search.field !== 'id') return [];
-    return [{ field: search.field, title: search.title ?? field?.title, widget: search.widget ?? defaultSearchWidget(field, search.field), definition: field, default: search.default }];
+    const model: SearchModel = { field: search.field, title: search.title ?? field?.title, widget: search.widget ?? defaultSearchWidget(field, search.field), definition: field, default: search.default };
+    return [field === TEAM_FIELD ? { ...model, teamsOf: definition.name } : model];
   });
 }
 

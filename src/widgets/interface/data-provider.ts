@@ -109,6 +109,12 @@ export interface TransitionChoicesParams extends ResourceParams {
   keyword?: string;
 }
 
+/** The teams whose rows of a team-scoped resource the caller may read (a list's 所属团队 filter). */
+export interface RowTeamsParams extends ResourceParams {
+  /** Only teams whose name holds it. */
+  keyword?: string;
+}
+
 export interface DataProvider {
   getList(params: GetListParams): Promise<ListPage>;
   getOne(params: GetOneParams): Promise<ResourceRecord>;
@@ -126,6 +132,8 @@ export interface DataProvider {
   aggregate(params: AggregateParams): Promise<AggregateRow[]>;
   action(params: ActionParams): Promise<ResourceRecord>;
   transitionChoices(params: TransitionChoicesParams): Promise<Choice[]>;
+  /** Listed by the server under the rows' visibility, though the caller may not list teams. */
+  rowTeams(params: RowTeamsParams): Promise<Choice[]>;
   /** A record's workflow timeline (each transition: who, when, from → to), oldest first. */
   timeline(params: GetOneParams): Promise<TimelineRow[]>;
   /** Reconciliation's own API: platform files in, matching, the summary, the differences. */

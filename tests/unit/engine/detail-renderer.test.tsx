@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import DetailRenderer, { groupItems } from '../../../src/engine/detail/DetailRenderer';
 import type { ListRendererProps } from '../../../src/engine/renderers';
 import { appRegistry } from '../../../src/app-registry';
 import { extendRegistry } from '../../../src/widgets/interface/registry';
 import type { DetailSpec } from '../../../src/contract/screen';
-import type { HistoryEntry, ResourceDefinition } from '../../../src/contract/resource';
+import { LABELS_KEY, type HistoryEntry, type ResourceDefinition, type ResourceRecord } from '../../../src/contract/resource';
 import { mockServer } from '../setup';
 import { renderWithHost, testHost } from './engine-host';
 import { dictionaryHandlers, ok, page } from './handlers';
@@ -147,6 +147,21 @@ describe('the detail renderer', { timeout: 20_000 }, () => {
     expect(onAction).toHaveBeenCalledWith(withActions.actions![0], expect.objectContaining({ id: 7 }));
     expect(screen.queryByRole('button', { name: /删\s*除/ })).toBeNull();
     expect((screen.getByRole('button', { name: /关\s*闭/ }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("names the record's team to a reader of their own team's rows, never its id, and reads no teams", async () => {
+    let teamsRead = 0;
+    serve({ ...supplierRecord({ team_id: 4 }), [LABELS_KEY]: { team_id: '华东采购二部' } } as unknown as ResourceRecord);
+    mockServer.use(
+      http.post('*/api/resources/teams/list', () => {
+        teamsRead += 1;
+        return HttpResponse.json({ code: 403, msg: '没有权限', data: null }, { status: 403 });
+      }),
+    );
+    // The definition says nothing of several teams: the reader sees their own team's rows only.
+    renderWithHost(<DetailRenderer screen={supplierScreen} definition={supplier} spec={{ groups: [{ title: l('归属', 'Owner'), fields: ['name', 'team_id'] }] }} id={7} />);
+    await waitFor(() => expect(labelled('所属团队').textContent).toBe('华东采购二部'));
+    expect(teamsRead).toBe(0);
   });
 
   it('says so when the record is gone', async () => {

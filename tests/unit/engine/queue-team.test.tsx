@@ -127,11 +127,25 @@ describe('the manual queue', { timeout: 60_000 }, () => {
     list: { columns: [{ field: 'ask_id' }, { field: 'team_id' }, { field: 'status' }], search: { fields: [{ field: 'team_id' }, { field: 'status' }] } },
   };
 
-  it("names each row's team to a reader of several teams, and filters by the team picked", async () => {
+  it("names each row's team to a reader of several teams, and filters by the team picked from those the server lists for the resource, never reading teams", async () => {
     signIn();
     serveScreen('askprice/core/handle', list);
     const queries = serveResource({ ...queue, severalTeams: true }, [row(1, 2, '云仓报价组'), row(2, 4, '深圳现货云仓')]);
-    mockServer.use(http.post('*/api/resources/teams/list', () => ok({ rows: [{ id: 2, name: '云仓报价组' }, { id: 4, name: '深圳现货云仓' }], total: 2, page: 1, pageSize: 20 })));
+    const teamsAsked: Record<string, unknown>[] = [];
+    let teamsRead = 0;
+    const teams = [{ value: 2, label: '云仓报价组' }, { value: 4, label: '深圳现货云仓' }];
+    mockServer.use(
+      http.post('*/api/resources/ask_queue/teams', async ({ request }) => {
+        const body = (await request.json()) as { keyword?: string };
+        teamsAsked.push(body);
+        return ok({ rows: teams.filter((t) => !body.keyword || t.label.includes(body.keyword)) });
+      }),
+      // A quoting team reading the market may not list teams.
+      http.post('*/api/resources/teams/list', () => {
+        teamsRead += 1;
+        return HttpResponse.json({ code: 403, msg: '没有权限', data: null }, { status: 403 });
+      }),
+    );
     openScreen('askprice/core/handle');
     expect(await screen.findByText('深圳现货云仓', undefined, { timeout: 20_000 })).toBeTruthy();
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toContain('所属团队');
@@ -142,6 +156,8 @@ describe('the manual queue', { timeout: 60_000 }, () => {
     fireEvent.click(await screen.findByTitle('深圳现货云仓'));
     await userEvent.click(screen.getByRole('button', { name: /查\s?询/ }));
     await waitFor(() => expect(queries.at(-1)!.filters).toEqual([{ field: 'team_id', op: 'eq', value: 4 }]));
+    expect(teamsAsked[0]).toEqual({});
+    expect(teamsRead).toBe(0);
   });
 
   it('shows no team to a reader of their own team’s rows only', async () => {
