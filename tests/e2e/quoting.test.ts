@@ -277,9 +277,13 @@ describe('quoting across teams in Chromium', () => {
     expect(await option('云仓报价组').count()).toBe(0);
     await option('华东采购二部').click();
     await page.getByRole('button', { name: /查\s?询/ }).click();
-    const rows = page.locator('.ant-table-tbody tr.ant-table-row');
-    await expect.poll(async () => (await rows.allTextContents()).every((text) => text.includes('华东采购二部')), { timeout: 10_000 }).toBe(true);
-    expect(await rows.filter({ hasText: String(made.data.ask_no) }).count()).toBe(1);
+    // Only the second asking team's asks are left, the new one among them.
+    const rows = page.locator('tr.engine-tr:not(.is-skeleton)');
+    const filtered = async () => {
+      const texts = await rows.allTextContents();
+      return texts.some((text) => text.includes(String(made.data.ask_no))) && texts.every((text) => text.includes('华东采购二部'));
+    };
+    await expect.poll(filtered, { timeout: 10_000 }).toBe(true);
     await shoot(page, 'spot-team-filter-1440');
   }, STEP_MS);
 
