@@ -7,7 +7,9 @@
  *  - the asker's own asks, and every quote on them (from all quoting teams).
  * p95 latency one request at a time (budget 20 ms), totals counted up to LIST_TOTAL_CAP ("10,000+"
  * past it); baseline in the same run, interleaved: the same page over a plain one-team table of
- * 1,000,000 rows (an admin-defined resource, no visibility rules).
+ * 1,000,000 rows (an admin-defined resource, no visibility rules). Beside them, the server CPU time
+ * of the 所属团队 filter's choices (POST …/teams: the teams whose rows the reader may read) as the
+ * staff's market and the asker's quotes offer them.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -35,6 +37,7 @@ const WARMUP = 50;
 const SAMPLES = 300;
 const P95_BUDGET_MS = 20;
 const CPU_SAMPLES = 200;
+const CHOICES_SAMPLES = 50;
 
 interface Prepared {
   dataDir: string;
@@ -130,6 +133,31 @@ async function cpuPerRequest(url: string, pid: number, pages: Page[]): Promise<n
   return costs;
 }
 
+/** The team filter's choices of a list, as a reader of several teams' rows opens it. */
+interface TeamChoices {
+  name: string;
+  token: string;
+  resource: string;
+}
+
+/** Server CPU time per answer of each list's team choices, and how many teams each offers. */
+async function teamChoicesCpu(url: string, pid: number, lists: TeamChoices[]): Promise<Array<{ cpu: number; teams: number }>> {
+  const read = async ({ name, token, resource }: TeamChoices) => {
+    const response = await fetch(`${url}/api/resources/${resource}/teams`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' });
+    const body = (await response.json()) as { code: number; msg: string; data: { rows: unknown[] } };
+    if (body.code !== 200) throw new Error(`${name} answered ${body.code}: ${body.msg}`);
+    return body.data.rows.length;
+  };
+  const measured: Array<{ cpu: number; teams: number }> = [];
+  for (const list of lists) {
+    const teams = await read(list);
+    const before = processCpuMs(pid);
+    for (let i = 0; i < CHOICES_SAMPLES; i++) await read(list);
+    measured.push({ cpu: (processCpuMs(pid) - before) / CHOICES_SAMPLES, teams });
+  }
+  return measured;
+}
+
 export default async function quotingBoard(): Promise<BenchRow[]> {
   const { dataDir, counts, seedS } = await prepare();
   let server: SpawnedServer | null = null;
@@ -151,8 +179,21 @@ export default async function quotingBoard(): Promise<BenchRow[]> {
     const measured = await latencies(url, pages, plain);
     const load = `load average ${loadBefore.toFixed(1)} → ${os.loadavg()[0].toFixed(1)} on ${os.availableParallelism()} cores`;
     const [plainCpu, ...cpu] = await cpuPerRequest(url, server.child.pid!, [plain, ...pages]);
+    const choices: TeamChoices[] = [
+      { name: "quoting staff: the market's asking teams (price_asks)", token: staff, resource: 'price_asks' },
+      { name: 'asker: the quoting teams of the quotes on own asks (price_quotes)', token: seller, resource: 'price_quotes' },
+    ];
+    const choicesCpu = await teamChoicesCpu(url, server.child.pid!, choices);
     const setup = `${counts.asks.toLocaleString('en')} asks (${counts.open.toLocaleString('en')} open), ${counts.quotes.toLocaleString('en')} quotes, ${counts.queue.toLocaleString('en')} queue items, plain table ${PLAIN_ROWS.toLocaleString('en')} rows; seeded in ${seedS.toFixed(1)} s`;
-    return pages.flatMap((page, k) => [
+    const choiceRows: BenchRow[] = choices.map((list, k) => ({
+      name: `board 1M asks / 3M quotes: team filter choices, ${list.name}, server CPU time per request`,
+      value: Number(choicesCpu[k].cpu.toFixed(2)),
+      unit: 'ms',
+      baseline: Number(plainCpu.toFixed(2)),
+      baselineName: 'a newest page of 20 of the plain one-team table',
+      note: `${choicesCpu[k].teams} teams offered; mean of ${CHOICES_SAMPLES} requests in a row`,
+    }));
+    const pageRows: BenchRow[] = pages.flatMap((page, k) => [
       {
         name: `board 1M asks / 3M quotes: ${page.name}, newest page of 20, p95`,
         value: Number(measured.p95[k].toFixed(2)),
@@ -171,6 +212,7 @@ export default async function quotingBoard(): Promise<BenchRow[]> {
         note: `mean of ${CPU_SAMPLES} requests in a row (counts included as often as they are recounted)`,
       },
     ]);
+    return [...pageRows, ...choiceRows];
   } finally {
     await server?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
