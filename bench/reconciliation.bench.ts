@@ -215,17 +215,19 @@ async function writeOrderFile(file: string, n: number) {
   await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
 }
 
-/** Runs work while sampling RSS every 50 ms: its time and how far RSS rose above where it started. */
-async function measured<T>(work: () => Promise<T>): Promise<{ ms: number; rssGrowthMb: number; value: T }> {
+/** Runs work while sampling RSS every 50 ms: its time, this process's CPU time, and how far RSS rose above where it started. */
+async function measured<T>(work: () => Promise<T>): Promise<{ ms: number; cpuMs: number; rssGrowthMb: number; value: T }> {
   global.gc?.();
   const base = process.memoryUsage.rss();
   let peak = base;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 50);
   const started = performance.now();
+  const cpu = process.cpuUsage();
   try {
     const value = await work();
     peak = Math.max(peak, process.memoryUsage.rss());
-    return { ms: performance.now() - started, rssGrowthMb: (peak - base) / 1024 / 1024, value };
+    const used = process.cpuUsage(cpu);
+    return { ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000, rssGrowthMb: (peak - base) / 1024 / 1024, value };
   } finally {
     clearInterval(sampler);
   }
@@ -255,6 +257,7 @@ async function streamingImport(): Promise<BenchRow[]> {
         unit: 'rows/s',
         baseline: Math.round(lines.value / (lines.ms / 1000)),
         baselineName: 'plain line splitter (readline), counting lines only',
+        note: `${Math.round(imported.ms / 1000)} s, this process's CPU ${Math.round(imported.cpuMs / 1000)} s`,
       },
       {
         name: `import ${rows}-row order CSV: peak RSS growth`,

@@ -163,7 +163,11 @@ const PARAMETERS_PER_STATEMENT = 30_000;
 /** Rows cut into slices small enough for one multi-row INSERT each (by their column count). */
 export function insertSlices<T extends object>(rows: readonly T[]): T[][] {
   if (rows.length === 0) return [];
-  const size = Math.max(1, Math.floor(PARAMETERS_PER_STATEMENT / Math.max(1, Object.keys(rows[0]).length)));
+  return slicesOf(rows, Object.keys(rows[0]).length);
+}
+
+function slicesOf<T>(rows: readonly T[], width: number): T[][] {
+  const size = Math.max(1, Math.floor(PARAMETERS_PER_STATEMENT / Math.max(1, width)));
   const slices: T[][] = [];
   for (let start = 0; start < rows.length; start += size) slices.push(rows.slice(start, start + size));
   return slices;
@@ -196,6 +200,26 @@ export async function insertRows<T extends keyof Database & string, R extends ke
 ): Promise<Array<Pick<Database[T], R>>> {
   if (rows.length === 0) return [];
   const columns = Object.keys(rows[0]);
+  const tuples = rows.map((row) => {
+    const record = row as Record<string, unknown>;
+    if (Object.keys(record).length !== columns.length) throw new Error(`insertRows(${table}): rows differ in their columns`);
+    return columns.map((column) => record[column]);
+  });
+  return insertTuples(db, table, columns as Array<keyof Database[T] & string>, tuples, returning);
+}
+
+/**
+ * As insertRows, for rows already laid out as tuples of the columns' values (undefined written as
+ * NULL): a caller writing many rows it builds itself makes no object per row.
+ */
+export async function insertTuples<T extends keyof Database & string, R extends keyof Database[T] & string = never>(
+  db: Kysely<Database>,
+  table: T,
+  columns: ReadonlyArray<keyof Database[T] & string>,
+  tuples: ReadonlyArray<readonly unknown[]>,
+  returning: R[] = [],
+): Promise<Array<Pick<Database[T], R>>> {
+  if (tuples.length === 0) return [];
   const width = columns.length;
   const dollar = numbersParameters(db);
   const quote = (name: string) => `"${name}"`;
@@ -203,19 +227,15 @@ export async function insertRows<T extends keyof Database & string, R extends ke
   const sameTuple = `(${columns.map(() => '?').join(', ')})`;
   const tupleAt = (row: number) => (dollar ? `(${columns.map((_, k) => `$${row * width + k + 1}`).join(', ')})` : sameTuple);
   const answered: Array<Pick<Database[T], R>> = [];
-  for (const slice of insertSlices(rows)) {
+  for (const slice of slicesOf(tuples, width)) {
     const parameters: unknown[] = [];
-    for (const row of slice) {
-      const record = row as Record<string, unknown>;
-      if (Object.keys(record).length !== width) throw new Error(`insertRows(${table}): rows differ in their columns`);
-      for (const column of columns) {
-        const value = record[column];
-        parameters.push(value === undefined ? null : value);
-      }
+    for (const tuple of slice) {
+      if (tuple.length !== width) throw new Error(`insertTuples(${table}): a tuple of ${tuple.length} values for ${width} columns`);
+      for (const value of tuple) parameters.push(value === undefined ? null : value);
     }
-    const tuples = slice.map((_, row) => tupleAt(row));
+    const placeholders = slice.map((_, row) => tupleAt(row));
     const tail = returning.length > 0 ? ` returning ${returning.map(quote).join(', ')}` : '';
-    const text = `insert into ${quote(table)} (${columns.map(quote).join(', ')}) values ${tuples.join(', ')}${tail}`;
+    const text = `insert into ${quote(table)} (${columns.map(quote).join(', ')}) values ${placeholders.join(', ')}${tail}`;
     const result = await db.executeQuery<Pick<Database[T], R>>(CompiledQuery.raw(text, parameters));
     answered.push(...result.rows);
   }

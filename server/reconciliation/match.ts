@@ -60,6 +60,8 @@ interface Settled {
   net: number;
   lines: number;
   duplicate: boolean;
+  /** The sub-orders income lines paid out so far: an order has a few, so a list beats a set of every order's. */
+  paidOut: string[];
 }
 
 function emptyFees(): Fees {
@@ -71,10 +73,9 @@ const feeTotal = (fees: Fees) => FEE_KINDS.reduce((sum, kind: FeeKind) => sum + 
 /** Settlement lines summed per order number, one pass. */
 export function settledByOrder(lines: Iterable<MatchLine>): Map<string, Settled> {
   const byOrder = new Map<string, Settled>();
-  const incomeSeen = new Set<string>();
   for (const line of lines) {
     let sum = byOrder.get(line.order_no);
-    if (!sum) byOrder.set(line.order_no, (sum = { settled: 0, fees: emptyFees(), net: 0, lines: 0, duplicate: false }));
+    if (!sum) byOrder.set(line.order_no, (sum = { settled: 0, fees: emptyFees(), net: 0, lines: 0, duplicate: false, paidOut: [] }));
     sum.lines++;
     sum.net += line.amount_fen;
     for (const kind of FEE_KINDS) sum.fees[kind] += line.fees[kind];
@@ -82,9 +83,8 @@ export function settledByOrder(lines: Iterable<MatchLine>): Map<string, Settled>
     sum.settled += line.amount_fen - feeTotal(line.fees);
     if (line.category === 'income') {
       // The same sub-order paid out by two different flows is settled twice.
-      const key = `${line.order_no}\u0000${line.sub_order_no}`;
-      if (incomeSeen.has(key)) sum.duplicate = true;
-      incomeSeen.add(key);
+      if (sum.paidOut.includes(line.sub_order_no)) sum.duplicate = true;
+      else sum.paidOut.push(line.sub_order_no);
     }
   }
   return byOrder;
@@ -105,7 +105,7 @@ function outcomeOf(order: OrderToMatch, settled: Settled | undefined, expected: 
   return order.shipped_at + options.unsettledDays * DAY < options.now ? 'unsettled' : 'pending';
 }
 
-/** One result per order, and one per order number the platform settled without an order. */
+/** One result per order, in the orders' order (saving pairs them by position), then one per order number the platform settled without an order. */
 export function matchOrders(orders: Iterable<OrderToMatch>, lines: Iterable<MatchLine>, options: MatchOptions): MatchResult[] {
   const byOrder = settledByOrder(lines);
   const results: MatchResult[] = [];

@@ -88,7 +88,7 @@ export function reconciliationRows(orders: OrderRow[], now: number): SettlementR
       orphans.add(result.order_no);
       continue;
     }
-    Object.assign(order, resultColumns(result), { reconciled: result.outcome === 'matched' || result.outcome === 'refunded' ? 1 : 0 });
+    Object.assign(order, resultColumns(result));
   }
   return lines.map(({ order, line: settled }) => ({
     team_id: order.team_id,
