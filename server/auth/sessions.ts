@@ -4,6 +4,7 @@ import { newToken, tokenHash } from './tokens';
 import { lockKey, type BatchWriter, type WriteGroup } from '../db/batch';
 import { prepared } from '../db/prepared';
 import { batchedLookup } from '../db/lookup';
+import { inKeys } from '../db/rowset';
 
 export interface SessionPolicy {
   accessTtlMs: number;
@@ -81,8 +82,10 @@ function loginQuery(db: Kysely<Database>) {
 const loginByToken = prepared((db, hash: string) =>
   loginQuery(db).innerJoin('auth_tokens as t', 't.session_id', 's.id').select('t.expires_at as token_expires').where('t.token_hash', '=', hash),
 );
-// A socket's login is checked at every message it sends: the checks of one moment are one query.
-const loginById = batchedLookup(async (db, ids: number[]) => new Map((await loginQuery(db).where('s.id', 'in', ids).execute()).map((row) => [row.session_id, row])));
+// A socket's login is checked at every message it sends: the checks of one moment are one query,
+// its text the same however many there are.
+const loginsById = prepared((db, ids: string) => loginQuery(db).where(inKeys(db, 's.id', ids, 'integer')));
+const loginById = batchedLookup(async (db, ids: number[]) => new Map((await loginsById(db, JSON.stringify(ids))).map((row) => [row.session_id, row])));
 
 type LoginRow = Awaited<ReturnType<ReturnType<typeof loginQuery>['executeTakeFirstOrThrow']>>;
 
