@@ -5,7 +5,7 @@ import { MSG_SYSTEM, type ChatRecord, type MessageExtra, type MsgType, type Talk
 import type { MessageContent } from '../../src/contract/chat';
 import type { ChatHub } from './hub';
 import { lockKey, type BatchWriter, type WriteGroup } from '../db/batch';
-import { fixedStatement, rowSetSql, type ColumnType } from '../db/rowset';
+import { fixedStatement, isPostgres, rowSetSql, type ColumnType } from '../db/rowset';
 
 type MessageRow = Selectable<ChatMessageTable>;
 
@@ -72,16 +72,17 @@ export async function appendMessages(trx: Kysely<Database>, appends: readonly Ap
     fresh.set(key, { row, append });
   }
   if (fresh.size > 0) {
-    const rows = [...fresh.values()].map(({ row }) => MESSAGE_COLUMNS.map(([column]) => row[column]));
-    const inserted = await insertMessages.run<{ id: number; send_id: number; client_msg_id: string }>(trx, [JSON.stringify(rows)]);
+    const news = [...fresh.values()].map((f) => f.append);
+    const now = Math.max(...news.map((a) => a.now));
+    const inserted = await storeRecords(trx, {
+      records: [...fresh.values()].map(({ row }) => MESSAGE_COLUMNS.map(([column]) => row[column])),
+      counters: [...counters].map(([id, sequence]) => [id, sequence, now]),
+      ...sessionsShown(news),
+    });
     for (const r of inserted) {
       const key = clientKey(r.send_id, r.client_msg_id);
       stored.set(key, { ...fresh.get(key)!.row, id: Number(r.id) });
     }
-    const news = [...fresh.values()].map((f) => f.append);
-    const now = Math.max(...news.map((a) => a.now));
-    await raiseCounters.run(trx, [JSON.stringify([...counters].map(([id, sequence]) => [id, sequence, now]))]);
-    await showSessions(trx, news);
   }
   return appends.map(({ message }) => {
     const key = clientKey(message.sendId, message.clientMsgId);
@@ -98,11 +99,6 @@ const MESSAGE_COLUMNS = [
   ['conversation_id', 'integer'], ['sequence', 'integer'], ['talk_type', 'integer'], ['send_id', 'integer'], ['receiver_id', 'integer'],
   ['msg_type', 'integer'], ['content', 'text'], ['extra', 'text'], ['client_msg_id', 'text'], ['created_at', 'bigint'],
 ] as const satisfies ReadonlyArray<readonly [keyof MessageRow, ColumnType]>;
-
-const insertMessages = fixedStatement(
-  (postgres, at) =>
-    `insert into chat_messages (${MESSAGE_COLUMNS.map(([c]) => c).join(', ')}) select * from ${rowSetSql(postgres, MESSAGE_COLUMNS, at(1))} as r returning id, send_id, client_msg_id`,
-);
 
 // PostgreSQL: in id order, as every writer of these rows takes them, so that two cannot deadlock.
 // SQLite has one writer at a time, and its transactions begin holding the write lock (db/open.ts).
@@ -131,35 +127,64 @@ async function sentBefore(trx: Kysely<Database>, messages: NewMessage[]): Promis
   return new Map(rows.map((row) => [clientKey(row.send_id, row.client_msg_id), row]));
 }
 
-/** Sets each conversation's counter to its last sequence, one statement for all. */
-const raiseCounters = fixedStatement(
-  (postgres, at) =>
-    `update chat_conversations set last_sequence = r.last_sequence, updated_at = r.updated_at from ${rowSetSql(postgres, [['id', 'integer'], ['last_sequence', 'integer'], ['updated_at', 'bigint']], at(1))} as r where chat_conversations.id = r.id`,
-);
+type Write = (postgres: boolean, at: (n: number) => string) => string;
+
+const insertRecords: Write = (postgres, at) =>
+  `insert into chat_messages (${MESSAGE_COLUMNS.map(([c]) => c).join(', ')}) select * from ${rowSetSql(postgres, MESSAGE_COLUMNS, at(1))} as r returning id, send_id, client_msg_id`;
+
+/** Sets each conversation's counter to its last sequence. */
+const raiseCounters: Write = (postgres, at) =>
+  `update chat_conversations set last_sequence = r.last_sequence, updated_at = r.updated_at from ${rowSetSql(postgres, [['id', 'integer'], ['last_sequence', 'integer'], ['updated_at', 'bigint']], at(1))} as r where chat_conversations.id = r.id`;
 
 const SESSION_COLUMNS = [
   ['user_id', 'integer'], ['receiver_id', 'integer'], ['conversation_id', 'integer'], ['talk_type', 'integer'], ['created_at', 'bigint'], ['updated_at', 'bigint'],
 ] as const satisfies ReadonlyArray<readonly [keyof ChatSessionTable, ColumnType]>;
 
+/** The first message of a private conversation creates the receiver's session; a deleted session comes back. */
 // `where true`: SQLite would read the `on` of `on conflict` as a join's.
-const upsertPrivateSessions = fixedStatement(
-  (postgres, at) =>
-    `insert into chat_sessions (${SESSION_COLUMNS.map(([c]) => c).join(', ')}) select * from ${rowSetSql(postgres, SESSION_COLUMNS, at(1))} as r where true ` +
-    'on conflict (user_id, talk_type, receiver_id) do update set updated_at = excluded.updated_at, hidden = 0',
-);
+const upsertPrivateSessions: Write = (postgres, at) =>
+  `insert into chat_sessions (${SESSION_COLUMNS.map(([c]) => c).join(', ')}) select * from ${rowSetSql(postgres, SESSION_COLUMNS, at(1))} as r where true ` +
+  'on conflict (user_id, talk_type, receiver_id) do update set updated_at = excluded.updated_at, hidden = 0';
 
-const showGroupSessions = fixedStatement(
-  (postgres, at) =>
-    `update chat_sessions set updated_at = r.updated_at, hidden = 0 from ${rowSetSql(postgres, [['conversation_id', 'integer'], ['updated_at', 'bigint']], at(1))} as r where chat_sessions.conversation_id = r.conversation_id`,
-);
+/** Group members got their sessions when they joined. */
+const showGroupSessions: Write = (postgres, at) =>
+  `update chat_sessions set updated_at = r.updated_at, hidden = 0 from ${rowSetSql(postgres, [['conversation_id', 'integer'], ['updated_at', 'bigint']], at(1))} as r where chat_sessions.conversation_id = r.conversation_id`;
+
+/** What a call writes once its records are numbered, each as the rows of a row set. */
+interface Stores {
+  records: unknown[][];
+  counters: unknown[][];
+  privateSessions: unknown[][];
+  groupSessions: unknown[][];
+}
+
+const STORES = [insertRecords, raiseCounters, upsertPrivateSessions, showGroupSessions] as const;
+const storeEach = STORES.map((write) => fixedStatement(write));
 
 /**
- * The first message of a private conversation creates the receiver's session and a deleted session
- * comes back; group members got their sessions when they joined. Either way the sessions go to the
- * top of their owners' lists.
+ * PostgreSQL: the four writes as one statement (they touch different tables and read nothing the
+ * others write), so a call waits for one round trip instead of four. Under load a round trip to a
+ * busy database costs milliseconds whatever it carries, and a call's round trips hold every message
+ * of the next call waiting.
  */
-async function showSessions(trx: Kysely<Database>, appends: Append[]): Promise<void> {
-  // One row per session, at its latest message: one statement may not touch a row twice.
+const storeAtOnce = fixedStatement((postgres, at) => {
+  const parts = STORES.map((write, i) => `s${i} as (${write(postgres, (n) => at(n + i))})`);
+  return `with ${parts.join(', ')} select * from s0`;
+});
+
+type Inserted = Pick<MessageRow, 'id' | 'send_id' | 'client_msg_id'>;
+
+async function storeRecords(trx: Kysely<Database>, { records, counters, privateSessions, groupSessions }: Stores): Promise<Inserted[]> {
+  const sets = [records, counters, privateSessions, groupSessions];
+  if (isPostgres(trx)) return storeAtOnce.run<Inserted>(trx, sets.map((rows) => JSON.stringify(rows)));
+  const inserted = await storeEach[0].run<Inserted>(trx, [JSON.stringify(records)]);
+  for (const [i, rows] of sets.entries()) if (i > 0 && rows.length > 0) await storeEach[i].run(trx, [JSON.stringify(rows)]);
+  return inserted;
+}
+
+/** The sessions a call's new records bring to the top of their owners' lists, one row per session at its latest message. */
+function sessionsShown(appends: Append[]): Pick<Stores, 'privateSessions' | 'groupSessions'> {
+  // One row per session: one statement may not touch a row twice.
   const sessions = new Map<string, number[]>();
   const groups = new Map<number, number>();
   for (const { target, now } of appends) {
@@ -170,8 +195,7 @@ async function showSessions(trx: Kysely<Database>, appends: Append[]): Promise<v
     const [a, b] = target.participants;
     for (const [user_id, receiver_id] of [[a, b], [b, a]]) sessions.set(`${user_id}:${receiver_id}`, [user_id, receiver_id, target.id, 1, now, now]);
   }
-  if (sessions.size > 0) await upsertPrivateSessions.run(trx, [JSON.stringify([...sessions.values()])]);
-  if (groups.size > 0) await showGroupSessions.run(trx, [JSON.stringify([...groups])]);
+  return { privateSessions: [...sessions.values()], groupSessions: [...groups] };
 }
 
 /** A system line (msg_type 1000, no author) in a group, e.g. "X joined". */
