@@ -143,6 +143,12 @@ const touches: WriteGroup<Touch, void> = {
 };
 
 /**
+ * Logins whose touch waits for its commit, by writer: their next requests add none meanwhile (a
+ * socket's every message would), so commits under way at once never update the same login row.
+ */
+const touching = new WeakMap<BatchWriter, Set<number>>();
+
+/**
  * What a request of the caller does to its login: past the idle limit the login locks (and stays
  * locked until unlocked), before the request goes on; otherwise a request made on purpose (not
  * `passive` polling) counts as activity. Both writes go through the batch writer, with whatever else
@@ -155,7 +161,15 @@ export async function noteActivity(writes: BatchWriter, caller: Caller, { idleLo
     caller.locked = true;
   }
   if (!caller.locked && !passive && now - caller.lastSeenAt > TOUCH_EVERY_MS) {
-    writes.add(touches, { sessionId: caller.sessionId, now }).catch(() => undefined);
+    let pending = touching.get(writes);
+    if (!pending) touching.set(writes, (pending = new Set()));
+    if (pending.has(caller.sessionId)) return;
+    pending.add(caller.sessionId);
+    const { sessionId } = caller;
+    writes
+      .add(touches, { sessionId, now })
+      .catch(() => undefined)
+      .finally(() => pending.delete(sessionId));
   }
 }
 

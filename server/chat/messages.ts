@@ -116,9 +116,12 @@ async function lockCounters(trx: Kysely<Database>, ids: number[]): Promise<Map<n
   return counters;
 }
 
+// Named, not `m.*`: a kept statement's columns must not change under it (db/prepared.ts).
+const STORED_COLUMNS = ['id', ...MESSAGE_COLUMNS.map(([c]) => c)].map((c) => `m.${c}`).join(', ');
+
 const storedMessages = fixedStatement(
   (postgres, at) =>
-    `select m.* from chat_messages m join ${rowSetSql(postgres, [['send_id', 'integer'], ['client_msg_id', 'text']], at(1))} as k on m.send_id = k.send_id and m.client_msg_id = k.client_msg_id`,
+    `select ${STORED_COLUMNS} from chat_messages m join ${rowSetSql(postgres, [['send_id', 'integer'], ['client_msg_id', 'text']], at(1))} as k on m.send_id = k.send_id and m.client_msg_id = k.client_msg_id`,
 );
 
 /** The stored records among these messages (same author, same client id). */

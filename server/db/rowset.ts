@@ -1,5 +1,6 @@
 import { CompiledQuery, PostgresAdapter, sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from './schema';
+import { keepPrepared } from './prepared';
 
 /** How a row set's column is typed: PostgreSQL's names (SQLite keeps JSON numbers and strings as they are). */
 export type ColumnType = 'integer' | 'bigint' | 'text';
@@ -53,6 +54,7 @@ export function fixedStatement(write: (postgres: boolean, at: (n: number) => str
       let text = texts.get(postgres);
       if (text === undefined) {
         text = write(postgres, (n) => (postgres ? `$${n}` : '?'));
+        keepPrepared(text);
         texts.set(postgres, text);
       }
       return (await db.executeQuery<R>(CompiledQuery.raw(text, [...parameters]))).rows;
