@@ -55,8 +55,7 @@ export async function appendMessage(trx: Kysely<Database>, target: Target, messa
  * (db/rowset.ts): building and parsing a statement of hundreds of values cost more than running it.
  */
 export async function appendMessages(trx: Kysely<Database>, appends: readonly Append[]): Promise<Published[]> {
-  const counters = await lockCounters(trx, [...new Set(appends.map((a) => a.target.id))]);
-  const stored = await sentBefore(trx, appends.map((a) => a.message));
+  const { counters, stored } = await lockCounters(trx, [...new Set(appends.map((a) => a.target.id))], appends.map((a) => a.message));
   // New records by "author:client id": a repeat within the call answers the first.
   const fresh = new Map<string, { row: Omit<MessageRow, 'id'>; append: Append }>();
   for (const append of appends) {
@@ -100,37 +99,55 @@ const MESSAGE_COLUMNS = [
   ['msg_type', 'integer'], ['content', 'text'], ['extra', 'text'], ['client_msg_id', 'text'], ['created_at', 'bigint'],
 ] as const satisfies ReadonlyArray<readonly [keyof MessageRow, ColumnType]>;
 
+type Write = (postgres: boolean, at: (n: number) => string) => string;
+
 // PostgreSQL: in id order, as every writer of these rows takes them, so that two cannot deadlock.
 // SQLite has one writer at a time, and its transactions begin holding the write lock (db/open.ts).
-const counterRows = fixedStatement(
-  (postgres, at) =>
-    `select id, last_sequence from chat_conversations where id in ${rowSetSql(postgres, [['id', 'integer']], at(1))} order by id${postgres ? ' for update' : ''}`,
-);
-
-/** Each conversation's last sequence, its row locked until commit. */
-async function lockCounters(trx: Kysely<Database>, ids: number[]): Promise<Map<number, number>> {
-  const rows = await counterRows.run<{ id: number; last_sequence: number }>(trx, [JSON.stringify(ids.map((id) => [id]))]);
-  const counters = new Map(rows.map((r) => [r.id, r.last_sequence]));
-  const unknown = ids.filter((id) => !counters.has(id));
-  if (unknown.length > 0) throw new Error(`no chat conversation ${unknown.join(', ')}`);
-  return counters;
-}
+const counterRows: Write = (postgres, at) =>
+  `select id, last_sequence from chat_conversations where id in ${rowSetSql(postgres, [['id', 'integer']], at(1))} order by id${postgres ? ' for update' : ''}`;
 
 // Named, not `m.*`: a kept statement's columns must not change under it (db/prepared.ts).
 const STORED_COLUMNS = ['id', ...MESSAGE_COLUMNS.map(([c]) => c)].map((c) => `m.${c}`).join(', ');
 
-const storedMessages = fixedStatement(
+/** The stored records among these messages (same author, same client id). */
+const storedRows: Write = (postgres, at) =>
+  `select ${STORED_COLUMNS} from chat_messages m join ${rowSetSql(postgres, [['send_id', 'integer'], ['client_msg_id', 'text']], at(1))} as k on m.send_id = k.send_id and m.client_msg_id = k.client_msg_id`;
+
+const counterEach = fixedStatement(counterRows);
+const storedEach = fixedStatement(storedRows);
+
+/**
+ * PostgreSQL: both as one statement, one round trip (a busy database answers each in milliseconds
+ * whatever it carries). Its repeats are read as the statement began, before it waited for any
+ * counter: a repeat committed meanwhile by another process is refused by the unique key, and the
+ * batch writer then stores each message alone, where it is found.
+ */
+const countersAndStored = fixedStatement(
   (postgres, at) =>
-    `select ${STORED_COLUMNS} from chat_messages m join ${rowSetSql(postgres, [['send_id', 'integer'], ['client_msg_id', 'text']], at(1))} as k on m.send_id = k.send_id and m.client_msg_id = k.client_msg_id`,
+    `select (select coalesce(json_agg(json_build_array(c.id, c.last_sequence)), '[]') from (${counterRows(postgres, at)}) c) as counters, ` +
+    `(select coalesce(json_agg(s), '[]') from (${storedRows(postgres, (n) => at(n + 1))}) s) as stored`,
 );
 
-/** The stored records among these messages (same author, same client id). */
-async function sentBefore(trx: Kysely<Database>, messages: NewMessage[]): Promise<Map<string, MessageRow>> {
-  const rows = await storedMessages.run<MessageRow>(trx, [JSON.stringify(messages.map((m) => [m.sendId, m.clientMsgId]))]);
-  return new Map(rows.map((row) => [clientKey(row.send_id, row.client_msg_id), row]));
+/** Each conversation's last sequence, its row locked until commit, and the messages already stored. */
+async function lockCounters(trx: Kysely<Database>, ids: number[], messages: NewMessage[]): Promise<{ counters: Map<number, number>; stored: Map<string, MessageRow> }> {
+  const idRows = JSON.stringify(ids.map((id) => [id]));
+  const keyRows = JSON.stringify(messages.map((m) => [m.sendId, m.clientMsgId]));
+  let counterList: Array<[number, number]>;
+  let storedList: MessageRow[];
+  if (isPostgres(trx)) {
+    const [both] = await countersAndStored.run<{ counters: Array<[number, number]>; stored: MessageRow[] }>(trx, [idRows, keyRows]);
+    counterList = both.counters;
+    storedList = both.stored;
+  } else {
+    counterList = (await counterEach.run<{ id: number; last_sequence: number }>(trx, [idRows])).map((r) => [r.id, r.last_sequence]);
+    storedList = await storedEach.run<MessageRow>(trx, [keyRows]);
+  }
+  const counters = new Map(counterList);
+  const unknown = ids.filter((id) => !counters.has(id));
+  if (unknown.length > 0) throw new Error(`no chat conversation ${unknown.join(', ')}`);
+  return { counters, stored: new Map(storedList.map((row) => [clientKey(row.send_id, row.client_msg_id), row])) };
 }
 
-type Write = (postgres: boolean, at: (n: number) => string) => string;
 
 const insertRecords: Write = (postgres, at) =>
   `insert into chat_messages (${MESSAGE_COLUMNS.map(([c]) => c).join(', ')}) select * from ${rowSetSql(postgres, MESSAGE_COLUMNS, at(1))} as r returning id, send_id, client_msg_id`;
