@@ -13,7 +13,12 @@ const wires = new WeakMap<WebSocket, Duplex>();
 /** Connections holding this turn's frames, written out once the turn's callbacks have run. */
 let corked: Duplex[] = [];
 
-function uncorkAll() {
+/**
+ * Writes out the frames held so far in this turn. Also run before an HTTP answer leaves, so that a
+ * client that hears the answer (a message published over HTTP) has already been sent its frames (the
+ * author's own copy on their socket).
+ */
+export function flushFrames(): void {
   // Taken out first: a write that fails may close a socket whose handlers send again.
   const wires = corked;
   corked = [];
@@ -42,8 +47,8 @@ export function sendFrame(ws: WebSocket, data: string | Buffer): void {
     return;
   }
   const wire = wires.get(ws);
-  if (wire && !wire.writableCorked) {
-    if (corked.length === 0) process.nextTick(uncorkAll);
+  if (process.env.NOCORK === undefined && wire && !wire.writableCorked) {
+    if (corked.length === 0) process.nextTick(flushFrames);
     wire.cork();
     corked.push(wire);
   }
