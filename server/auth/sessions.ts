@@ -4,6 +4,7 @@ import { newToken, tokenHash } from './tokens';
 import { lockKey, type BatchWriter, type WriteGroup } from '../db/batch';
 import { prepared } from '../db/prepared';
 import { batchedLookup } from '../db/lookup';
+import { inKeys } from '../db/rowset';
 
 export interface SessionPolicy {
   accessTtlMs: number;
@@ -81,8 +82,10 @@ function loginQuery(db: Kysely<Database>) {
 const loginByToken = prepared((db, hash: string) =>
   loginQuery(db).innerJoin('auth_tokens as t', 't.session_id', 's.id').select('t.expires_at as token_expires').where('t.token_hash', '=', hash),
 );
-// A socket's login is checked at every message it sends: the checks of one moment are one query.
-const loginById = batchedLookup(async (db, ids: number[]) => new Map((await loginQuery(db).where('s.id', 'in', ids).execute()).map((row) => [row.session_id, row])));
+// A socket's login is checked at every message it sends: the checks of one moment are one query,
+// its text the same however many there are.
+const loginsById = prepared((db, ids: string) => loginQuery(db).where(inKeys(db, 's.id', ids, 'integer')));
+const loginById = batchedLookup(async (db, ids: number[]) => new Map((await loginsById(db, JSON.stringify(ids))).map((row) => [row.session_id, row])));
 
 type LoginRow = Awaited<ReturnType<ReturnType<typeof loginQuery>['executeTakeFirstOrThrow']>>;
 
@@ -140,6 +143,12 @@ const touches: WriteGroup<Touch, void> = {
 };
 
 /**
+ * Logins whose touch waits for its commit, by writer: their next requests add none meanwhile (a
+ * socket's every message would), so commits under way at once never update the same login row.
+ */
+const touching = new WeakMap<BatchWriter, Set<number>>();
+
+/**
  * What a request of the caller does to its login: past the idle limit the login locks (and stays
  * locked until unlocked), before the request goes on; otherwise a request made on purpose (not
  * `passive` polling) counts as activity. Both writes go through the batch writer, with whatever else
@@ -152,7 +161,15 @@ export async function noteActivity(writes: BatchWriter, caller: Caller, { idleLo
     caller.locked = true;
   }
   if (!caller.locked && !passive && now - caller.lastSeenAt > TOUCH_EVERY_MS) {
-    writes.add(touches, { sessionId: caller.sessionId, now }).catch(() => undefined);
+    let pending = touching.get(writes);
+    if (!pending) touching.set(writes, (pending = new Set()));
+    if (pending.has(caller.sessionId)) return;
+    pending.add(caller.sessionId);
+    const { sessionId } = caller;
+    writes
+      .add(touches, { sessionId, now })
+      .catch(() => undefined)
+      .finally(() => pending.delete(sessionId));
   }
 }
 

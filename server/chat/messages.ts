@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { PostgresAdapter, type ExpressionBuilder, type Insertable, type Kysely, type Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { ChatMessageTable, ChatSessionTable, Database } from '../db/schema';
 import { MSG_SYSTEM, type ChatRecord, type MessageExtra, type MsgType, type TalkType } from '../../src/contract/api/chat';
 import type { MessageContent } from '../../src/contract/chat';
 import type { ChatHub } from './hub';
-import { insertRows, insertSlices, lockKey, type BatchWriter, type WriteGroup } from '../db/batch';
+import { lockKey, type BatchWriter, type WriteGroup } from '../db/batch';
+import { fixedStatement, isPostgres, rowSetSql, type ColumnType } from '../db/rowset';
 
 type MessageRow = Selectable<ChatMessageTable>;
 
@@ -50,11 +51,11 @@ export async function appendMessage(trx: Kysely<Database>, target: Target, messa
  * commit, so sequences have no gaps and no repeats), numbers the records in the order given, stores
  * them, and brings their sessions to the top of their owners' lists again. A message its author
  * already sent under the same client id is not stored twice: the stored one comes back. An unknown
- * conversation fails the whole call.
+ * conversation fails the whole call. Each statement's text is the same for any number of records
+ * (db/rowset.ts): building and parsing a statement of hundreds of values cost more than running it.
  */
 export async function appendMessages(trx: Kysely<Database>, appends: readonly Append[]): Promise<Published[]> {
-  const counters = await lockCounters(trx, [...new Set(appends.map((a) => a.target.id))]);
-  const stored = await sentBefore(trx, appends.map((a) => a.message));
+  const { counters, stored } = await lockCounters(trx, [...new Set(appends.map((a) => a.target.id))], appends.map((a) => a.message));
   // New records by "author:client id": a repeat within the call answers the first.
   const fresh = new Map<string, { row: Omit<MessageRow, 'id'>; append: Append }>();
   for (const append of appends) {
@@ -70,14 +71,17 @@ export async function appendMessages(trx: Kysely<Database>, appends: readonly Ap
     fresh.set(key, { row, append });
   }
   if (fresh.size > 0) {
-    const inserted = await insertRows(trx, 'chat_messages', [...fresh.values()].map((f) => f.row), ['id', 'send_id', 'client_msg_id']);
+    const news = [...fresh.values()].map((f) => f.append);
+    const now = Math.max(...news.map((a) => a.now));
+    const inserted = await storeRecords(trx, {
+      records: [...fresh.values()].map(({ row }) => MESSAGE_COLUMNS.map(([column]) => row[column])),
+      counters: [...counters].map(([id, sequence]) => [id, sequence, now]),
+      ...sessionsShown(news),
+    });
     for (const r of inserted) {
       const key = clientKey(r.send_id, r.client_msg_id);
       stored.set(key, { ...fresh.get(key)!.row, id: Number(r.id) });
     }
-    const news = [...fresh.values()].map((f) => f.append);
-    await raiseCounters(trx, counters, Math.max(...news.map((a) => a.now)));
-    await showSessions(trx, news);
   }
   return appends.map(({ message }) => {
     const key = clientKey(message.sendId, message.clientMsgId);
@@ -89,58 +93,119 @@ export async function appendMessages(trx: Kysely<Database>, appends: readonly Ap
 
 const clientKey = (sendId: number, clientMsgId: string) => `${sendId}:${clientMsgId}`;
 
-/** Each conversation's last sequence, its row locked until commit. */
-async function lockCounters(trx: Kysely<Database>, ids: number[]): Promise<Map<number, number>> {
-  const query = trx.selectFrom('chat_conversations').select(['id', 'last_sequence']).where('id', 'in', ids).orderBy('id');
-  // PostgreSQL: in id order, as every writer of these rows takes them, so that two cannot deadlock.
-  // SQLite has one writer at a time, and its transactions begin holding the write lock (db/open.ts).
-  const rows = await (trx.getExecutor().adapter instanceof PostgresAdapter ? query.forUpdate() : query).execute();
-  const counters = new Map(rows.map((r) => [r.id, r.last_sequence]));
-  const unknown = ids.filter((id) => !counters.has(id));
-  if (unknown.length > 0) throw new Error(`no chat conversation ${unknown.join(', ')}`);
-  return counters;
-}
+/** The columns of a new record, in the order its row set carries them. */
+const MESSAGE_COLUMNS = [
+  ['conversation_id', 'integer'], ['sequence', 'integer'], ['talk_type', 'integer'], ['send_id', 'integer'], ['receiver_id', 'integer'],
+  ['msg_type', 'integer'], ['content', 'text'], ['extra', 'text'], ['client_msg_id', 'text'], ['created_at', 'bigint'],
+] as const satisfies ReadonlyArray<readonly [keyof MessageRow, ColumnType]>;
 
-/** Messages looked up by one query: SQLite parses a chain of ORs as deep as it is long, and refuses past 1,000. */
-const LOOKUPS_PER_QUERY = 200;
+type Write = (postgres: boolean, at: (n: number) => string) => string;
+
+// PostgreSQL: in id order, as every writer of these rows takes them, so that two cannot deadlock.
+// SQLite has one writer at a time, and its transactions begin holding the write lock (db/open.ts).
+const counterRows: Write = (postgres, at) =>
+  `select id, last_sequence from chat_conversations where id in ${rowSetSql(postgres, [['id', 'integer']], at(1))} order by id${postgres ? ' for update' : ''}`;
+
+// Named, not `m.*`: a kept statement's columns must not change under it (db/prepared.ts).
+const STORED_COLUMNS = ['id', ...MESSAGE_COLUMNS.map(([c]) => c)].map((c) => `m.${c}`).join(', ');
 
 /** The stored records among these messages (same author, same client id). */
-async function sentBefore(trx: Kysely<Database>, messages: NewMessage[]): Promise<Map<string, MessageRow>> {
-  const stored = new Map<string, MessageRow>();
-  for (let start = 0; start < messages.length; start += LOOKUPS_PER_QUERY) {
-    const rows = await trx
-      .selectFrom('chat_messages')
-      .selectAll()
-      .where((eb) => eb.or(messages.slice(start, start + LOOKUPS_PER_QUERY).map((m) => eb.and([eb('send_id', '=', m.sendId), eb('client_msg_id', '=', m.clientMsgId)]))))
-      .execute();
-    for (const row of rows) stored.set(clientKey(row.send_id, row.client_msg_id), row);
-  }
-  return stored;
-}
+const storedRows: Write = (postgres, at) =>
+  `select ${STORED_COLUMNS} from chat_messages m join ${rowSetSql(postgres, [['send_id', 'integer'], ['client_msg_id', 'text']], at(1))} as k on m.send_id = k.send_id and m.client_msg_id = k.client_msg_id`;
 
-/** Sets each conversation's counter to its last sequence, one statement for all. */
-async function raiseCounters(trx: Kysely<Database>, counters: Map<number, number>, now: number): Promise<void> {
-  const [first, ...rest] = counters;
-  const sequence = (eb: ExpressionBuilder<Database, 'chat_conversations'>, value: number) => eb.cast<number>(eb.val(value), 'integer');
-  await trx
-    .updateTable('chat_conversations')
-    .set((eb) => {
-      let last = eb.case('id').when(first[0]).then(sequence(eb, first[1]));
-      for (const [id, value] of rest) last = last.when(id).then(sequence(eb, value));
-      return { last_sequence: last.else(eb.ref('last_sequence')).end(), updated_at: now };
-    })
-    .where('id', 'in', [...counters.keys()])
-    .execute();
-}
+const counterEach = fixedStatement(counterRows);
+const storedEach = fixedStatement(storedRows);
 
 /**
- * The first message of a private conversation creates the receiver's session and a deleted session
- * comes back; group members got their sessions when they joined. Either way the sessions go to the
- * top of their owners' lists.
+ * PostgreSQL: both as one statement, one round trip (a busy database answers each in milliseconds
+ * whatever it carries). Its repeats are read as the statement began, before it waited for any
+ * counter: a repeat committed meanwhile by another process is refused by the unique key, and the
+ * batch writer then stores each message alone, where it is found.
  */
-async function showSessions(trx: Kysely<Database>, appends: Append[]): Promise<void> {
-  // One row per session, at its latest message.
-  const sessions = new Map<string, Insertable<ChatSessionTable>>();
+const countersAndStored = fixedStatement(
+  (postgres, at) =>
+    `select (select coalesce(json_agg(json_build_array(c.id, c.last_sequence)), '[]') from (${counterRows(postgres, at)}) c) as counters, ` +
+    `(select coalesce(json_agg(s), '[]') from (${storedRows(postgres, (n) => at(n + 1))}) s) as stored`,
+);
+
+/** Each conversation's last sequence, its row locked until commit, and the messages already stored. */
+async function lockCounters(trx: Kysely<Database>, ids: number[], messages: NewMessage[]): Promise<{ counters: Map<number, number>; stored: Map<string, MessageRow> }> {
+  const idRows = JSON.stringify(ids.map((id) => [id]));
+  const keyRows = JSON.stringify(messages.map((m) => [m.sendId, m.clientMsgId]));
+  let counterList: Array<[number, number]>;
+  let storedList: MessageRow[];
+  if (isPostgres(trx)) {
+    const [both] = await countersAndStored.run<{ counters: Array<[number, number]>; stored: MessageRow[] }>(trx, [idRows, keyRows]);
+    counterList = both.counters;
+    storedList = both.stored;
+  } else {
+    counterList = (await counterEach.run<{ id: number; last_sequence: number }>(trx, [idRows])).map((r) => [r.id, r.last_sequence]);
+    storedList = await storedEach.run<MessageRow>(trx, [keyRows]);
+  }
+  const counters = new Map(counterList);
+  const unknown = ids.filter((id) => !counters.has(id));
+  if (unknown.length > 0) throw new Error(`no chat conversation ${unknown.join(', ')}`);
+  return { counters, stored: new Map(storedList.map((row) => [clientKey(row.send_id, row.client_msg_id), row])) };
+}
+
+
+const insertRecords: Write = (postgres, at) =>
+  `insert into chat_messages (${MESSAGE_COLUMNS.map(([c]) => c).join(', ')}) select * from ${rowSetSql(postgres, MESSAGE_COLUMNS, at(1))} as r returning id, send_id, client_msg_id`;
+
+/** Sets each conversation's counter to its last sequence. */
+const raiseCounters: Write = (postgres, at) =>
+  `update chat_conversations set last_sequence = r.last_sequence, updated_at = r.updated_at from ${rowSetSql(postgres, [['id', 'integer'], ['last_sequence', 'integer'], ['updated_at', 'bigint']], at(1))} as r where chat_conversations.id = r.id`;
+
+const SESSION_COLUMNS = [
+  ['user_id', 'integer'], ['receiver_id', 'integer'], ['conversation_id', 'integer'], ['talk_type', 'integer'], ['created_at', 'bigint'], ['updated_at', 'bigint'],
+] as const satisfies ReadonlyArray<readonly [keyof ChatSessionTable, ColumnType]>;
+
+/** The first message of a private conversation creates the receiver's session; a deleted session comes back. */
+// `where true`: SQLite would read the `on` of `on conflict` as a join's.
+const upsertPrivateSessions: Write = (postgres, at) =>
+  `insert into chat_sessions (${SESSION_COLUMNS.map(([c]) => c).join(', ')}) select * from ${rowSetSql(postgres, SESSION_COLUMNS, at(1))} as r where true ` +
+  'on conflict (user_id, talk_type, receiver_id) do update set updated_at = excluded.updated_at, hidden = 0';
+
+/** Group members got their sessions when they joined. */
+const showGroupSessions: Write = (postgres, at) =>
+  `update chat_sessions set updated_at = r.updated_at, hidden = 0 from ${rowSetSql(postgres, [['conversation_id', 'integer'], ['updated_at', 'bigint']], at(1))} as r where chat_sessions.conversation_id = r.conversation_id`;
+
+/** What a call writes once its records are numbered, each as the rows of a row set. */
+interface Stores {
+  records: unknown[][];
+  counters: unknown[][];
+  privateSessions: unknown[][];
+  groupSessions: unknown[][];
+}
+
+const STORES = [insertRecords, raiseCounters, upsertPrivateSessions, showGroupSessions] as const;
+const storeEach = STORES.map((write) => fixedStatement(write));
+
+/**
+ * PostgreSQL: the four writes as one statement (they touch different tables and read nothing the
+ * others write), so a call waits for one round trip instead of four. Under load a round trip to a
+ * busy database costs milliseconds whatever it carries, and a call's round trips hold every message
+ * of the next call waiting.
+ */
+const storeAtOnce = fixedStatement((postgres, at) => {
+  const parts = STORES.map((write, i) => `s${i} as (${write(postgres, (n) => at(n + i))})`);
+  return `with ${parts.join(', ')} select * from s0`;
+});
+
+type Inserted = Pick<MessageRow, 'id' | 'send_id' | 'client_msg_id'>;
+
+async function storeRecords(trx: Kysely<Database>, { records, counters, privateSessions, groupSessions }: Stores): Promise<Inserted[]> {
+  const sets = [records, counters, privateSessions, groupSessions];
+  if (isPostgres(trx)) return storeAtOnce.run<Inserted>(trx, sets.map((rows) => JSON.stringify(rows)));
+  const inserted = await storeEach[0].run<Inserted>(trx, [JSON.stringify(records)]);
+  for (const [i, rows] of sets.entries()) if (i > 0 && rows.length > 0) await storeEach[i].run(trx, [JSON.stringify(rows)]);
+  return inserted;
+}
+
+/** The sessions a call's new records bring to the top of their owners' lists, one row per session at its latest message. */
+function sessionsShown(appends: Append[]): Pick<Stores, 'privateSessions' | 'groupSessions'> {
+  // One row per session: one statement may not touch a row twice.
+  const sessions = new Map<string, number[]>();
   const groups = new Map<number, number>();
   for (const { target, now } of appends) {
     if (target.talkType !== 1) {
@@ -148,18 +213,9 @@ async function showSessions(trx: Kysely<Database>, appends: Append[]): Promise<v
       continue;
     }
     const [a, b] = target.participants;
-    for (const [user_id, receiver_id] of [[a, b], [b, a]]) {
-      sessions.set(`${user_id}:${receiver_id}`, { user_id, receiver_id, conversation_id: target.id, talk_type: 1, created_at: now, updated_at: now });
-    }
+    for (const [user_id, receiver_id] of [[a, b], [b, a]]) sessions.set(`${user_id}:${receiver_id}`, [user_id, receiver_id, target.id, 1, now, now]);
   }
-  for (const slice of insertSlices([...sessions.values()])) {
-    await trx
-      .insertInto('chat_sessions')
-      .values(slice)
-      .onConflict((oc) => oc.columns(['user_id', 'talk_type', 'receiver_id']).doUpdateSet((eb) => ({ updated_at: eb.ref('excluded.updated_at'), hidden: 0 })))
-      .execute();
-  }
-  for (const [id, now] of groups) await trx.updateTable('chat_sessions').set({ updated_at: now, hidden: 0 }).where('conversation_id', '=', id).execute();
+  return { privateSessions: [...sessions.values()], groupSessions: [...groups] };
 }
 
 /** A system line (msg_type 1000, no author) in a group, e.g. "X joined". */

@@ -7,6 +7,7 @@ import { createHub, type ChatHub } from './hub';
 import type { ChatContext } from './context';
 import type { BatchWriter } from '../db/batch';
 import { chatSocket } from './socket';
+import { flushFrames } from './outbox';
 import { sessionRoutes } from './session-routes';
 import { talkRoutes } from './talk-routes';
 import { groupRoutes } from './group-routes';
@@ -26,6 +27,11 @@ export const chatPlugin = fp(async (app: FastifyInstance, { db, writes, config }
   app.decorate('chatHub', hub);
   // After the websocket plugin's preClose has closed every socket: their departures are awaited here.
   app.addHook('onClose', () => hub.close());
+  // At the root (fastify-plugin): every HTTP answer first writes out the frames its request delivered.
+  app.addHook('onSend', (_request, _reply, payload, done) => {
+    flushFrames();
+    done(null, payload);
+  });
   const deps: ChatContext = { db, hub, writes };
   await app.register(chatSocket, { ...deps, config });
   await app.register(sessionRoutes, deps);

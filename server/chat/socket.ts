@@ -16,7 +16,7 @@ import { conversationOf } from './conversations';
 import { publishFromUser } from './publish';
 import { reviewRecords } from './read-state';
 import { issueTicket, redeemTicket, TICKET_TTL_SECONDS } from './tickets';
-import { sendFrame } from './outbox';
+import { bindWire, sendFrame } from './outbox';
 
 /** The socket's query: a ticket or access token, and the console's language (a browser's socket cannot set headers). */
 const SocketQuery = Type.Object({
@@ -107,6 +107,7 @@ export async function chatSocket(app: App, { config, ...chat }: ChatContext & { 
         return;
       }
       const { userId } = login;
+      bindWire(socket, request.raw.socket);
       const send = (frame: ChatFrame) => sendFrame(socket, JSON.stringify(frame));
       // The console's language travels in the query: a browser's socket cannot set Accept-Language.
       const language = languageOf(lang ?? request.headers['accept-language']);

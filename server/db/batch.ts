@@ -79,36 +79,50 @@ export function lockKey(table: string, id: number): string {
   return `${table}:${String(id).padStart(12, '0')}`;
 }
 
+export interface BatchWriterOptions {
+  /**
+   * How many shared transactions may be under way at once. One is the most a single connection
+   * (SQLite) can run. On PostgreSQL a commit spends most of its time waiting for round trips and the
+   * log flush; a second one started meanwhile keeps messages from waiting for a whole commit before
+   * theirs begins. Writes that touch the same rows still go one after the other: their row locks,
+   * taken in lockKey order, make the later commit wait for the earlier.
+   */
+  commitsAtOnce?: number;
+}
+
 /**
- * Writes asked for in the same turn of the event loop, or while the previous commit was under way,
+ * Writes asked for in the same turn of the event loop, or while the commits under way are busy,
  * share one transaction: a commit costs as much as several small writes, so under load one commit
- * carries many (a message, the sender's activity, the next message…). Nobody learns of a write before its commit all the same. If the shared
- * transaction fails, each write runs again on its own, so one that cannot be done fails alone.
+ * carries many (a message, the sender's activity, the next message…). Nobody learns of a write
+ * before its commit all the same. If the shared transaction fails, each write runs again on its
+ * own, so one that cannot be done fails alone.
  */
-export function createBatchWriter(db: Kysely<Database>): BatchWriter {
+export function createBatchWriter(db: Kysely<Database>, { commitsAtOnce = 1 }: BatchWriterOptions = {}): BatchWriter {
   let queued: Queued[] = [];
   let grouped = new Map<WriteGroup<unknown, unknown>, GroupEntry[]>();
-  let committing = false;
+  let underWay = 0;
+  let flushScheduled = false;
 
-  // One commit at a time: what is asked for while one is under way waits for it and goes in the
-  // next, so the busier the moment, the more one commit carries (and the fewer connections it holds).
-  async function flush() {
+  // What is asked for while every commit slot is busy waits and goes in the next one, so the busier
+  // the moment, the more one commit carries (and the fewer connections it holds).
+  function flush() {
+    flushScheduled = false;
+    if (queued.length === 0 && grouped.size === 0) return;
     const batch = queued;
     const groups = grouped;
     queued = [];
     grouped = new Map();
-    committing = true;
-    try {
-      await commit(batch, groups);
-    } finally {
-      committing = false;
-    }
-    if (queued.length > 0 || grouped.size > 0) void flush();
+    underWay++;
+    void commit(batch, groups).finally(() => {
+      underWay--;
+      schedule();
+    });
   }
 
   function schedule() {
-    if (queued.length > 0 || grouped.size > 0 || committing) return;
-    setImmediate(() => void flush());
+    if (flushScheduled || underWay >= commitsAtOnce) return;
+    flushScheduled = true;
+    setImmediate(flush);
   }
 
   async function commit(single: Queued[], groups: Map<WriteGroup<unknown, unknown>, GroupEntry[]>) {
@@ -138,17 +152,17 @@ export function createBatchWriter(db: Kysely<Database>): BatchWriter {
   return {
     run<T>(write: (trx: Kysely<Database>) => Promise<T>, options: BatchOptions = {}): Promise<T> {
       return new Promise<T>((resolve, reject) => {
-        schedule();
         queued.push({ write, lockKey: options.lockKey ?? '', resolve: resolve as (value: unknown) => void, reject });
+        schedule();
       });
     },
     add<E, R>(group: WriteGroup<E, R>, entry: E): Promise<R> {
       return new Promise<R>((resolve, reject) => {
-        schedule();
         const key = group as WriteGroup<unknown, unknown>;
         let entries = grouped.get(key);
         if (!entries) grouped.set(key, (entries = []));
         entries.push({ entry, lockKey: group.lockKey(entry), resolve: resolve as (value: unknown) => void, reject });
+        schedule();
       });
     },
   };

@@ -8,6 +8,7 @@ import type { Database } from './schema';
 import { dialectTypes, type DialectName, type DialectTypes } from './dialect';
 import { createBatchWriter, type BatchWriter } from './batch';
 import { startCheckpointer } from './checkpointer';
+import { keptName } from './prepared';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -35,6 +36,8 @@ const SQLITE_FILE = 'console.db';
  */
 const SQLITE_ADDON = requireAtRunTime.resolve('better-sqlite3/build/Release/better_sqlite3.node');
 const STATEMENT_CACHE_SIZE = 1000;
+/** Shared write transactions under way at once on PostgreSQL (of the pool's ten connections; the rest read). */
+const POSTGRES_COMMITS_AT_ONCE = 3;
 
 /**
  * Kysely prepares every query anew, and preparing a small statement costs about as much as running
@@ -108,6 +111,19 @@ function openSqlite(dataDir: string): DatabaseHandle {
   return { db, writes: createBatchWriter(db), dialect: 'sqlite', types: dialectTypes('sqlite'), location: file, close };
 }
 
+/**
+ * A new connection sends the hot paths' statements (db/prepared.ts) by name, so it parses and plans
+ * each once; Kysely sends every query as text with its values, which this sees as `query(text, values)`.
+ */
+function sendKeptByName(client: pgModule.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    const [config, values] = args;
+    const name = args.length === 2 && typeof config === 'string' && Array.isArray(values) ? keptName(config) : undefined;
+    return name === undefined ? query(...args) : query({ name, text: config, values });
+  }) as typeof client.query;
+}
+
 function openPostgres(url: string): DatabaseHandle {
   const pg = requireAtRunTime('pg') as typeof pgModule;
   const pool = new pg.Pool({
@@ -119,8 +135,9 @@ function openPostgres(url: string): DatabaseHandle {
         oid === PG_INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format),
     } as pgModule.CustomTypesConfig,
   });
+  pool.on('connect', sendKeptByName);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const safe = new URL(url);
   safe.password = '';
-  return { db, writes: createBatchWriter(db), dialect: 'postgres', types: dialectTypes('postgres'), location: safe.toString(), close: () => db.destroy() };
+  return { db, writes: createBatchWriter(db, { commitsAtOnce: POSTGRES_COMMITS_AT_ONCE }), dialect: 'postgres', types: dialectTypes('postgres'), location: safe.toString(), close: () => db.destroy() };
 }

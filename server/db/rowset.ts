@@ -1,0 +1,63 @@
+import { CompiledQuery, PostgresAdapter, sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { Database } from './schema';
+import { keepPrepared } from './prepared';
+
+/** How a row set's column is typed: PostgreSQL's names (SQLite keeps JSON numbers and strings as they are). */
+export type ColumnType = 'integer' | 'bigint' | 'text';
+
+export type RowSetColumns = ReadonlyArray<readonly [name: string, type: ColumnType]>;
+
+export function isPostgres(db: Kysely<Database>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/**
+ * Rows handed to a statement as one JSON parameter (an array of rows, each an array of its columns'
+ * values in order) and read there as a table. The statement's text is the same whatever the number
+ * of rows, so SQLite prepares it once and PostgreSQL plans a short text, and no query builder turns
+ * each value into nodes: a hot path's statements (a moment's chat messages) cost what their rows
+ * cost, not what building and parsing hundreds of placeholders costs.
+ *
+ * `placeholder` is where the parameter sits in the statement (`?` on SQLite, `$n` on PostgreSQL).
+ */
+export function rowSetSql(postgres: boolean, columns: RowSetColumns, placeholder: string): string {
+  if (postgres) {
+    const read = columns.map(([name, type], i) => `(value ->> ${i})::${type} as "${name}"`).join(', ');
+    return `(select ${read} from json_array_elements(${placeholder}::json))`;
+  }
+  const read = columns.map(([name], i) => `value ->> ${i} as "${name}"`).join(', ');
+  return `(select ${read} from json_each(${placeholder}))`;
+}
+
+/** `column in <keys>`, the keys a JSON array given as one parameter, inside a Kysely query. */
+export function inKeys(db: Kysely<Database>, column: string, keys: string, type: ColumnType): RawBuilder<SqlBool> {
+  return isPostgres(db)
+    ? sql<SqlBool>`${sql.ref(column)} in (select value::${sql.raw(type)} from json_array_elements_text(${keys}::json))`
+    : sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${keys}))`;
+}
+
+/** A statement written once per dialect, run with its parameters. */
+export interface FixedStatement {
+  run<R>(db: Kysely<Database>, parameters: readonly unknown[]): Promise<R[]>;
+}
+
+/**
+ * `write(postgres, at)` writes the statement for one dialect; `at(n)` is the placeholder of the
+ * n-th parameter (from 1) as `run` is given them. SQLite's are positional (better-sqlite3 takes no
+ * `?NNN`), so the text must name them in that order.
+ */
+export function fixedStatement(write: (postgres: boolean, at: (n: number) => string) => string): FixedStatement {
+  const texts = new Map<boolean, string>();
+  return {
+    async run<R>(db: Kysely<Database>, parameters: readonly unknown[]) {
+      const postgres = isPostgres(db);
+      let text = texts.get(postgres);
+      if (text === undefined) {
+        text = write(postgres, (n) => (postgres ? `$${n}` : '?'));
+        keepPrepared(text);
+        texts.set(postgres, text);
+      }
+      return (await db.executeQuery<R>(CompiledQuery.raw(text, [...parameters]))).rows;
+    },
+  };
+}
