@@ -8,9 +8,15 @@ import type { Database } from './schema';
 import { dialectTypes, type DialectName, type DialectTypes } from './dialect';
 import { createBatchWriter, type BatchWriter } from './batch';
 import { startCheckpointer } from './checkpointer';
+import { poolReader, readPool } from './read-pool';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
+  /**
+   * Where long reads outside a transaction go (lists and their totals): SQLite's read-only
+   * connections on worker threads (read-pool.ts), PostgreSQL's own pool.
+   */
+  reads: Kysely<Database>;
   dialect: DialectName;
   types: DialectTypes;
   /** Small writes of one moment committed together (chat messages, login activity). */
@@ -100,12 +106,15 @@ function openSqlite(dataDir: string): DatabaseHandle {
   // rows by id from all over the file, and re-reading each page from the OS doubled its time.
   sqlite.pragma('cache_size = -65536');
   const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: reusingStatements(sqlite) }) });
-  const checkpoints = startCheckpointer(sqlite, { file, library: requireAtRunTime.resolve('better-sqlite3'), addon: SQLITE_ADDON });
+  const library = requireAtRunTime.resolve('better-sqlite3');
+  const checkpoints = startCheckpointer(sqlite, { file, library, addon: SQLITE_ADDON });
+  const reads = poolReader(readPool({ file, library, addon: SQLITE_ADDON }));
   const close = async () => {
+    await reads.destroy();
     await checkpoints.stop();
     await db.destroy();
   };
-  return { db, writes: createBatchWriter(db), dialect: 'sqlite', types: dialectTypes('sqlite'), location: file, close };
+  return { db, reads, writes: createBatchWriter(db), dialect: 'sqlite', types: dialectTypes('sqlite'), location: file, close };
 }
 
 function openPostgres(url: string): DatabaseHandle {
@@ -122,5 +131,5 @@ function openPostgres(url: string): DatabaseHandle {
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const safe = new URL(url);
   safe.password = '';
-  return { db, writes: createBatchWriter(db), dialect: 'postgres', types: dialectTypes('postgres'), location: safe.toString(), close: () => db.destroy() };
+  return { db, reads: db, writes: createBatchWriter(db), dialect: 'postgres', types: dialectTypes('postgres'), location: safe.toString(), close: () => db.destroy() };
 }

@@ -2,7 +2,7 @@
  * Reading records: a page of a ListQuery with its total and its lookups' labels, one record by id,
  * always within the caller's team and without the fields hidden from them.
  */
-import { sql, type AliasedRawBuilder, type Kysely } from 'kysely';
+import { sql, type AliasedRawBuilder, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../db/schema';
 import type { DialectName } from '../db/dialect';
 import { LABELS_KEY, LIST_TOTAL_CAP, TEAM_FIELD, type HistoryEntry, type ListPage, type ListQuery, type ResourceField, type ResourceRecord } from '../../src/contract/resource';
@@ -19,6 +19,8 @@ import { withActions } from './workflow-actions';
 
 export interface ResourceContext {
   db: Kysely<Database>;
+  /** Where a list's page and total are read (DatabaseHandle.reads) when `db` is not in a transaction. */
+  reads: Kysely<Database>;
   dialect: DialectName;
   registry: ResourceRegistry;
   /** Totals and keyword plans, kept until their table is written. */
@@ -101,22 +103,28 @@ export async function labelled(ctx: ResourceContext, store: ResourceStore, calle
   return one!;
 }
 
+/** The connection a list reads through: the read pool, unless the caller's writes are not committed yet. */
+function readerOf(ctx: ResourceContext): Kysely<Database> {
+  return ctx.db.isTransaction ? ctx.db : ctx.reads;
+}
+
 export async function listRecords(ctx: ResourceContext, store: ResourceStore, caller: ResourceCaller, query: ListQuery): Promise<ListPage> {
   const fields = visibleFields(store.definition, caller);
   const keyword = query.keyword?.trim();
-  const keywordRows = keyword && ctx.dialect === 'sqlite' && store.keywordIndexed ? await keywordCandidates(ctx.db, store.table, keyword, ctx.kept) : null;
+  const reader = readerOf(ctx);
+  const keywordRows = keyword && ctx.dialect === 'sqlite' && store.keywordIndexed ? await keywordCandidates(ctx.db, reader, store.table, keyword, ctx.kept) : null;
   const where = whereOf(conditionsOf(store, caller, query, ctx.dialect, { keywordRows }));
   const keys = sortKeysOf(store, caller, query.sort);
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
-  const db = dynamic(ctx.db);
+  const db = dynamic(reader);
   const offset = (page - 1) * pageSize;
   // A page past every table (its offset beyond exact integers, which SQLite refuses) has no rows.
   const rows = Number.isSafeInteger(offset)
     ? await db.selectFrom(store.table).select(selection(store, fields)).where(where).orderBy(orderOf(keys, ctx.dialect)).limit(pageSize).offset(offset).execute()
     : [];
   // A short first page is the whole answer: no need to count.
-  const counted = page === 1 && rows.length < pageSize ? rows.length : await countOf(ctx, store, caller, query);
+  const counted = page === 1 && rows.length < pageSize ? rows.length : await countOf(ctx, store, caller, query, keywordRows);
   const records = await withLabels(ctx, store, caller, fields, rows.map((row) => toRecord(fields, row)));
   await withActions(ctx.db, (name) => ctx.registry.get(name), store, caller, records);
   if (counted <= LIST_TOTAL_CAP) return { rows: records, total: counted, page, pageSize };
@@ -132,11 +140,11 @@ export async function listRecords(ctx: ResourceContext, store: ResourceStore, ca
  * decides its SQL: the definition version, the caller's team and roles (hidden fields change the
  * keyword's columns), the filters and the keyword.
  */
-async function countOf(ctx: ResourceContext, store: ResourceStore, caller: ResourceCaller, query: ListQuery): Promise<number> {
+async function countOf(ctx: ResourceContext, store: ResourceStore, caller: ResourceCaller, query: ListQuery, keywordRows: RawBuilder<SqlBool> | null): Promise<number> {
   const key = JSON.stringify([store.definition.name, store.definition.version, caller.scope, caller.access.role, query.filters ?? [], query.keyword?.trim() ?? '']);
   return ctx.kept.kept(dynamic(ctx.db), store.table, key, async () => {
-    const where = whereOf(conditionsOf(store, caller, query, ctx.dialect, { purpose: 'count' }));
-    const db = dynamic(ctx.db);
+    const where = whereOf(conditionsOf(store, caller, query, ctx.dialect, { purpose: 'count', keywordRows }));
+    const db = dynamic(readerOf(ctx));
     const matching = db.selectFrom(store.table).select(sql`1`.as('one')).where(where).limit(LIST_TOTAL_CAP + 1);
     const row = await db.selectFrom(matching.as('matching')).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
     return Number(row.n);
