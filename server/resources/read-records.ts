@@ -113,16 +113,11 @@ export async function listRecords(ctx: ResourceContext, store: ResourceStore, ca
   const keyword = query.keyword?.trim();
   const reader = readerOf(ctx);
   const keywordRows = keyword && ctx.dialect === 'sqlite' && store.keywordIndexed ? await keywordCandidates(ctx.db, reader, store.table, keyword, ctx.kept) : null;
-  const where = whereOf(conditionsOf(store, caller, query, ctx.dialect, { keywordRows }));
-  const keys = sortKeysOf(store, caller, query.sort);
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
-  const db = dynamic(reader);
   const offset = (page - 1) * pageSize;
   // A page past every table (its offset beyond exact integers, which SQLite refuses) has no rows.
-  const rows = Number.isSafeInteger(offset)
-    ? await db.selectFrom(store.table).select(selection(store, fields)).where(where).orderBy(orderOf(keys, ctx.dialect)).limit(pageSize).offset(offset).execute()
-    : [];
+  const rows = Number.isSafeInteger(offset) ? await pageRows(ctx, store, caller, query, fields, keywordRows, offset, pageSize) : [];
   // A short first page is the whole answer: no need to count.
   const counted = page === 1 && rows.length < pageSize ? rows.length : await countOf(ctx, store, caller, query, keywordRows);
   const records = await withLabels(ctx, store, caller, fields, rows.map((row) => toRecord(fields, row)));
@@ -130,6 +125,44 @@ export async function listRecords(ctx: ResourceContext, store: ResourceStore, ca
   if (counted <= LIST_TOTAL_CAP) return { rows: records, total: counted, page, pageSize };
   // Past the cap the total is a floor; a page beyond it (asked for by number) still lies within it.
   return { rows: records, total: Math.max(LIST_TOTAL_CAP, offset + rows.length), totalCapped: true, page, pageSize };
+}
+
+/**
+ * The rows of one page. Which ids make up a page is worked out from the whole table (a keyword
+ * or filter that no index serves in the sort's order reads thousands of rows for 20) and is kept
+ * like a total (kept.ts), under the SQL that finds them, until the table is written; the rows
+ * themselves are read fresh by id, the query's conditions applied to them again. A resource whose
+ * visibility reaches into other tables (a workflow's rules) is read whole every time: a write
+ * there changes what the caller sees without moving this table's counter.
+ */
+async function pageRows(
+  ctx: ResourceContext,
+  store: ResourceStore,
+  caller: ResourceCaller,
+  query: ListQuery,
+  fields: ResourceField[],
+  keywordRows: RawBuilder<SqlBool> | null,
+  offset: number,
+  pageSize: number,
+): Promise<Row[]> {
+  const db = dynamic(readerOf(ctx));
+  const where = whereOf(conditionsOf(store, caller, query, ctx.dialect, { keywordRows }));
+  const order = orderOf(sortKeysOf(store, caller, query.sort), ctx.dialect);
+  const whole = () => db.selectFrom(store.table).select(selection(store, fields)).where(where).orderBy(order).limit(pageSize).offset(offset).execute();
+  if (store.visibility || ctx.db.isTransaction) return whole();
+  const idQuery = db.selectFrom(store.table).select(sql.ref('id').as('id')).where(where).orderBy(order).limit(pageSize).offset(offset);
+  const { sql: text, parameters } = idQuery.compile();
+  const ids = await ctx.kept.kept(dynamic(ctx.db), store.table, `page\n${text}\n${JSON.stringify(parameters)}`, async () =>
+    (await idQuery.execute()).map((row) => Number(row.id)),
+  );
+  if (ids.length === 0) return [];
+  // The conditions without the keyword index (the rows' own values decide): a row written since
+  // the ids were kept and no longer matching, or moved to another team, is not answered.
+  const again = whereOf(conditionsOf(store, caller, query, ctx.dialect));
+  const found = await db.selectFrom(store.table).select(selection(store, fields)).where(sql.ref('id'), 'in', ids).where(again).execute();
+  if (found.length !== ids.length) return whole();
+  const byId = new Map(found.map((row) => [Number(row.id), row]));
+  return ids.map((id) => byId.get(id)!);
 }
 
 /**
