@@ -12,7 +12,7 @@ import { isHidden, visibleFields, type ResourceCaller } from './caller';
 import type { ResourceRegistry } from './definitions';
 import { keywordCandidates } from './keyword-index';
 import { conditionsOf, orderOf, ownTeamCondition, sortKeysOf, teamCondition, whereOf } from './list-query';
-import { dynamic, fromColumn, type ResourceStore } from './store';
+import { dynamic, fromColumn, type DynamicDb, type ResourceStore } from './store';
 import type { KeptCache } from './kept';
 import { seesSeveralTeams, type ScopedCaller } from './visibility';
 import { withActions } from './workflow-actions';
@@ -146,11 +146,10 @@ async function pageRows(
   pageSize: number,
 ): Promise<Row[]> {
   const db = dynamic(readerOf(ctx));
-  const where = whereOf(conditionsOf(store, caller, query, ctx.dialect, { keywordRows }));
-  const order = orderOf(sortKeysOf(store, caller, query.sort), ctx.dialect);
-  const whole = () => db.selectFrom(store.table).select(selection(store, fields)).where(where).orderBy(order).limit(pageSize).offset(offset).execute();
+  const page = (columns: AliasedRawBuilder<unknown, string>[]) => pageQuery(db, store, caller, query, ctx.dialect, keywordRows, columns).limit(pageSize).offset(offset);
+  const whole = () => page(selection(store, fields)).execute();
   if (store.visibility || ctx.db.isTransaction) return whole();
-  const idQuery = db.selectFrom(store.table).select(sql.ref('id').as('id')).where(where).orderBy(order).limit(pageSize).offset(offset);
+  const idQuery = page([sql.ref('id').as('id')]);
   const { sql: text, parameters } = idQuery.compile();
   const ids = await ctx.kept.kept(dynamic(ctx.db), store.table, `page\n${text}\n${JSON.stringify(parameters)}`, async () =>
     (await idQuery.execute()).map((row) => Number(row.id)),
@@ -163,6 +162,20 @@ async function pageRows(
   if (found.length !== ids.length) return whole();
   const byId = new Map(found.map((row) => [Number(row.id), row]));
   return ids.map((id) => byId.get(id)!);
+}
+
+/** The rows of a list query in its order, as `columns`; the caller adds the page's limit and offset. */
+export function pageQuery(
+  db: DynamicDb,
+  store: ResourceStore,
+  caller: ResourceCaller,
+  query: ListQuery,
+  dialect: DialectName,
+  keywordRows: RawBuilder<SqlBool> | null,
+  columns: AliasedRawBuilder<unknown, string>[],
+) {
+  const where = whereOf(conditionsOf(store, caller, query, dialect, { keywordRows }));
+  return db.selectFrom(store.table).select(columns).where(where).orderBy(orderOf(sortKeysOf(store, caller, query.sort), dialect));
 }
 
 /**
