@@ -19,7 +19,7 @@ const SCAN = 200;
 
 export async function quotingPreviewRoutes(app: App, { database }: { database: DatabaseHandle }) {
   const { db } = database;
-  const ctx: ResourceContext = { db, dialect: database.dialect, registry: resourceRegistry(database), kept: keptCache() };
+  const ctx: ResourceContext = { db, reads: database.reads, dialect: database.dialect, registry: resourceRegistry(database), kept: keptCache() };
 
   app.post(
     '/api/quoting/rule-preview',

@@ -34,7 +34,7 @@ export interface QuotingRouteOptions {
 
 export async function quotingRoutes(app: App, { database, onWritten }: QuotingRouteOptions) {
   const { db } = database;
-  const ctx: ResourceContext = { db, dialect: database.dialect, registry: resourceRegistry(database), kept: keptCache() };
+  const ctx: ResourceContext = { db, reads: database.reads, dialect: database.dialect, registry: resourceRegistry(database), kept: keptCache() };
   const byAddress = sharedWindow(db, 'bao-jia:ip', 5, PUBLIC_WINDOW_MS);
   const byMobile = sharedWindow(db, 'bao-jia:mobile', 3, PUBLIC_WINDOW_MS);
 

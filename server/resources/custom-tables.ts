@@ -5,7 +5,7 @@
  * and its data (hidden from the API); adding a field back with a compatible type shows them again.
  */
 import { sql, type ColumnDataType } from 'kysely';
-import type { DialectTypes } from '../db/dialect';
+import type { DialectName, DialectTypes } from '../db/dialect';
 import type { FieldType, ResourceDefinition, ResourceField } from '../../src/contract/resource';
 import { Code } from '../../src/contract/envelope';
 import { ApiError } from '../http/errors';
@@ -65,6 +65,12 @@ export function customStore(declared: ResourceDefinition, tables: TableOf = tabl
 
 interface IndexSpec {
   columns: string[];
+  /**
+   * Columns declared NULLS FIRST (PostgreSQL only): a list sorts an optional field with its empty
+   * values first ascending and last descending (list-query.ts orderOf), which a btree's default
+   * order (NULLS LAST) cannot give, so without this every such page sorted its whole matched set.
+   */
+  nullsFirst: string[];
   unique: boolean;
   field: string;
 }
@@ -72,27 +78,42 @@ interface IndexSpec {
 /**
  * The indexes a definition needs, by name. Names carry the definition's row id (index names are
  * global to a PostgreSQL schema) and the shape, so a changed shape is a different name.
+ *
+ * A team-scoped table has each index twice: after the team (`…t`), for readers of one team, and
+ * without it, for the administrator, who reads every team's rows and has no team condition to
+ * lead with: without those a first page of theirs read and sorted every matching row of the
+ * table. The index without the team has the name an unscoped table gives it.
  */
-function indexesOf(definition: ResourceDefinition, columns: StoredColumn[], defId: number): Map<string, IndexSpec> {
+export function indexesOf(definition: ResourceDefinition, columns: StoredColumn[], defId: number, dialect: DialectName): Map<string, IndexSpec> {
   const ordinal = new Map(columns.map((c) => [c.name, c.ordinal]));
-  const scoped = definition.teamScoped;
-  const prefix = scoped ? ['team_id'] : [];
-  const suffix = scoped ? 't' : '';
+  const optional = new Set(dialect === 'postgres' ? definition.fields.filter((f) => !f.required).map((f) => f.name) : []);
   const wanted = new Map<string, IndexSpec>();
-  if (scoped) wanted.set(`res_${defId}_team`, { columns: ['team_id', 'id'], unique: false, field: 'team_id' });
-  for (const f of definition.fields) {
-    const n = ordinal.get(f.name)!;
-    if (f.unique) wanted.set(`res_${defId}_u${n}${suffix}`, { columns: [...prefix, f.name], unique: true, field: f.name });
-    else if (f.indexed) wanted.set(`res_${defId}_i${n}${suffix}`, { columns: [...prefix, f.name, 'id'], unique: false, field: f.name });
-  }
-  for (const set of definition.indexes ?? []) {
-    wanted.set(`res_${defId}_c${set.map((name) => ordinal.get(name)!).join('_')}${suffix}`, {
-      columns: [...prefix, ...set, 'id'],
-      unique: false,
-      field: set[0],
-    });
+  const add = (name: string, columns: string[], unique: boolean, field: string) =>
+    wanted.set(name, { columns, nullsFirst: columns.filter((c) => optional.has(c)), unique, field });
+  const scopes: Array<{ prefix: string[]; suffix: string; unique: boolean }> = definition.teamScoped
+    ? [
+        { prefix: ['team_id'], suffix: 't', unique: true },
+        { prefix: [], suffix: '', unique: false },
+      ]
+    : [{ prefix: [], suffix: '', unique: true }];
+  if (definition.teamScoped) add(`res_${defId}_team`, ['team_id', 'id'], false, 'team_id');
+  for (const { prefix, suffix, unique } of scopes) {
+    for (const f of definition.fields) {
+      const n = ordinal.get(f.name)!;
+      // A value unique within each team may repeat across teams: the administrator's index is a plain one.
+      if (f.unique && unique) add(`res_${defId}_u${n}${suffix}`, [...prefix, f.name], true, f.name);
+      else if (f.unique || f.indexed) add(`res_${defId}_i${n}${suffix}`, [...prefix, f.name, 'id'], false, f.name);
+    }
+    for (const set of definition.indexes ?? []) {
+      add(`res_${defId}_c${set.map((name) => ordinal.get(name)!).join('_')}${suffix}`, [...prefix, ...set, 'id'], false, set[0]);
+    }
   }
   return wanted;
+}
+
+/** Whether an index stored under a name still has the shape wanted under it. */
+function sameIndex(a: IndexSpec, b: IndexSpec): boolean {
+  return a.unique === b.unique && a.columns.join('\n') === b.columns.join('\n') && a.nullsFirst.join('\n') === b.nullsFirst.join('\n');
 }
 
 function defaultOf(field: ResourceField): string | number | null {
@@ -112,14 +133,63 @@ async function addColumn(db: DynamicDb, table: string, field: ResourceField): Pr
 }
 
 async function createIndex(db: DynamicDb, table: string, name: string, spec: IndexSpec, definition: ResourceDefinition): Promise<void> {
-  const builder = db.schema.createIndex(name).on(table).columns(spec.columns);
+  const columns = sql.join(spec.columns.map((c) => (spec.nullsFirst.includes(c) ? sql`${sql.id(c)} nulls first` : sql.id(c))));
   try {
-    await (spec.unique ? builder.unique() : builder).execute();
+    await sql`create ${spec.unique ? sql`unique index` : sql`index`} ${sql.id(name)} on ${sql.table(table)} (${columns})`.execute(db);
   } catch (error) {
     if (!spec.unique) throw error;
     const field = definition.fields.find((f) => f.name === spec.field)!;
     throw new ApiError(Code.badRequest, 'uniqueHasDuplicates', { field: field.title.zh });
   }
+}
+
+/**
+ * Gives an existing record table every index its definition wants, in the shape wanted (an upgrade:
+ * migration 0020); answers whether any was built. An index of the same name in another shape is
+ * built again.
+ */
+export async function ensureIndexes(db: DynamicDb, dialect: DialectName, definition: ResourceDefinition, columns: StoredColumn[], defId: number): Promise<boolean> {
+  const table = tableOf(definition.name);
+  const existing = await storedIndexes(db, dialect, table);
+  let built = false;
+  for (const [name, spec] of indexesOf(definition, columns, defId, dialect)) {
+    const stored = existing.get(name);
+    if (stored && sameIndex(stored, spec)) continue;
+    if (stored) await sql`drop index ${sql.id(name)}`.execute(db);
+    await createIndex(db, table, name, spec, definition);
+    built = true;
+  }
+  if (built) await sql`analyze ${sql.table(table)}`.execute(db);
+  return built;
+}
+
+/** The indexes a record table has, by name, as IndexSpecs (the field is not known: left empty). */
+async function storedIndexes(db: DynamicDb, dialect: DialectName, table: string): Promise<Map<string, IndexSpec>> {
+  const found = new Map<string, IndexSpec>();
+  if (dialect === 'sqlite') {
+    const { rows } = await sql<{ name: string; unique: number; origin: string }>`select name, "unique", origin from pragma_index_list(${table})`.execute(db);
+    for (const index of rows.filter((r) => r.origin === 'c')) {
+      const { rows: columns } = await sql<{ name: string }>`select name from pragma_index_info(${index.name}) order by seqno`.execute(db);
+      found.set(index.name, { columns: columns.map((c) => c.name), nullsFirst: [], unique: index.unique === 1, field: '' });
+    }
+    return found;
+  }
+  // Each key column of each index with its NULLS FIRST flag (indoption bit 2), in key order.
+  const { rows } = await sql<{ name: string; is_unique: boolean; column: string; nulls_first: boolean }>`
+    select c.relname as name, i.indisunique as is_unique, a.attname as column, (i.indoption[k.n - 1] & 2) <> 0 as nulls_first
+    from pg_index i
+    join pg_class c on c.oid = i.indexrelid
+    join lateral unnest(i.indkey) with ordinality as k(attnum, n) on true
+    join pg_attribute a on a.attrelid = i.indrelid and a.attnum = k.attnum
+    where i.indrelid = to_regclass(${table}) and not i.indisprimary
+    order by c.relname, k.n`.execute(db);
+  for (const row of rows) {
+    const spec = found.get(row.name) ?? { columns: [], nullsFirst: [], unique: row.is_unique, field: '' };
+    spec.columns.push(row.column);
+    if (row.nulls_first) spec.nullsFirst.push(row.column);
+    found.set(row.name, spec);
+  }
+  return found;
 }
 
 /** Creates the record table of a new resource; answers its columns. */
@@ -135,7 +205,7 @@ export async function createRecordTable(db: DynamicDb, types: DialectTypes, defi
   const columns: StoredColumn[] = definition.fields.map((f, i) => ({ name: f.name, type: f.type, storage: storageOf(f), ordinal: i + 1 }));
   for (const f of definition.fields) builder = builder.addColumn(f.name, SQL_TYPES[storageOf(f)]);
   await builder.execute();
-  for (const [name, spec] of indexesOf(definition, columns, defId)) await createIndex(db, table, name, spec, definition);
+  for (const [name, spec] of indexesOf(definition, columns, defId, types.name)) await createIndex(db, table, name, spec, definition);
   await syncKeywordIndex(db, types.name, table, defId, definition, null);
   await trackTable(db, types.name, table);
   return columns;
@@ -165,10 +235,12 @@ export async function alterRecordTable(
     await addColumn(db, table, f);
     columns.push({ name: f.name, type: f.type, storage: storageOf(f), ordinal: next++ });
   }
-  const before = indexesOf(previous.definition, previous.columns, defId);
-  const after = indexesOf(definition, columns, defId);
-  for (const name of before.keys()) if (!after.has(name)) await db.schema.dropIndex(name).execute();
-  const added = [...after.keys()].filter((name) => !before.has(name));
+  const before = indexesOf(previous.definition, previous.columns, defId, types.name);
+  const after = indexesOf(definition, columns, defId, types.name);
+  // A field made optional or required changes its indexes' NULLS FIRST (PostgreSQL): built again.
+  const kept = (name: string) => before.has(name) && after.has(name) && sameIndex(before.get(name)!, after.get(name)!);
+  for (const name of before.keys()) if (!kept(name)) await db.schema.dropIndex(name).execute();
+  const added = [...after.keys()].filter((name) => !kept(name));
   for (const name of added) await createIndex(db, table, name, after.get(name)!, definition);
   await syncKeywordIndex(db, types.name, table, defId, definition, keywordFieldsOf(previous.definition));
   // Fresh statistics let the planner pick the new index that fits a filter and sort (SQLite keeps

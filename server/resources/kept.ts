@@ -27,6 +27,9 @@ export interface KeptCache {
 
 export function keptCache(): KeptCache {
   const entries = new Map<string, Entry>();
+  // Work under way, by key and counter: fifty clients asking a new keyword at once wait for one
+  // count of it, not fifty counts side by side.
+  const working = new Map<string, Promise<unknown>>();
   return {
     async kept<T>(db: DynamicDb, table: string, key: string, work: () => Promise<T>): Promise<T> {
       // Read before working: a write committed meanwhile moves the counter past what is stored.
@@ -35,11 +38,24 @@ export function keptCache(): KeptCache {
       const id = `${table}\n${key}`;
       const entry = entries.get(id);
       if (entry?.version === version) return entry.value as T;
-      const value = await work();
-      entries.delete(id);
-      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-      entries.set(id, { value, version });
-      return value;
+      const job = `${version}\n${id}`;
+      const running = working.get(job);
+      if (running) return running as Promise<T>;
+      const done = work().then((value) => {
+        // A later counter's value may have been stored meanwhile: an older one does not replace it.
+        if ((entries.get(id)?.version ?? -1) <= version) {
+          entries.delete(id);
+          if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+          entries.set(id, { value, version });
+        }
+        return value;
+      });
+      working.set(job, done);
+      try {
+        return await done;
+      } finally {
+        working.delete(job);
+      }
     },
   };
 }

@@ -2,7 +2,7 @@
  * Reading records: a page of a ListQuery with its total and its lookups' labels, one record by id,
  * always within the caller's team and without the fields hidden from them.
  */
-import { sql, type AliasedRawBuilder, type Kysely } from 'kysely';
+import { sql, type AliasedRawBuilder, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../db/schema';
 import type { DialectName } from '../db/dialect';
 import { LABELS_KEY, LIST_TOTAL_CAP, TEAM_FIELD, type HistoryEntry, type ListPage, type ListQuery, type ResourceField, type ResourceRecord } from '../../src/contract/resource';
@@ -12,13 +12,15 @@ import { isHidden, visibleFields, type ResourceCaller } from './caller';
 import type { ResourceRegistry } from './definitions';
 import { keywordCandidates } from './keyword-index';
 import { conditionsOf, orderOf, ownTeamCondition, sortKeysOf, teamCondition, whereOf } from './list-query';
-import { dynamic, fromColumn, type ResourceStore } from './store';
+import { dynamic, fromColumn, type DynamicDb, type ResourceStore } from './store';
 import type { KeptCache } from './kept';
 import type { ScopedCaller } from './visibility';
 import { withActions } from './workflow-actions';
 
 export interface ResourceContext {
   db: Kysely<Database>;
+  /** Where a list's page and total are read (DatabaseHandle.reads) when `db` is not in a transaction. */
+  reads: Kysely<Database>;
   dialect: DialectName;
   registry: ResourceRegistry;
   /** Totals and keyword plans, kept until their table is written. */
@@ -101,27 +103,79 @@ export async function labelled(ctx: ResourceContext, store: ResourceStore, calle
   return one!;
 }
 
+/** The connection a list reads through: the read pool, unless the caller's writes are not committed yet. */
+function readerOf(ctx: ResourceContext): Kysely<Database> {
+  return ctx.db.isTransaction ? ctx.db : ctx.reads;
+}
+
 export async function listRecords(ctx: ResourceContext, store: ResourceStore, caller: ResourceCaller, query: ListQuery): Promise<ListPage> {
   const fields = visibleFields(store.definition, caller);
   const keyword = query.keyword?.trim();
-  const keywordRows = keyword && ctx.dialect === 'sqlite' && store.keywordIndexed ? await keywordCandidates(ctx.db, store.table, keyword, ctx.kept) : null;
-  const where = whereOf(conditionsOf(store, caller, query, ctx.dialect, { keywordRows }));
-  const keys = sortKeysOf(store, caller, query.sort);
+  const reader = readerOf(ctx);
+  const keywordRows = keyword && ctx.dialect === 'sqlite' && store.keywordIndexed ? await keywordCandidates(ctx.db, reader, store.table, keyword, ctx.kept) : null;
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
-  const db = dynamic(ctx.db);
   const offset = (page - 1) * pageSize;
   // A page past every table (its offset beyond exact integers, which SQLite refuses) has no rows.
-  const rows = Number.isSafeInteger(offset)
-    ? await db.selectFrom(store.table).select(selection(store, fields)).where(where).orderBy(orderOf(keys, ctx.dialect)).limit(pageSize).offset(offset).execute()
-    : [];
+  const rows = Number.isSafeInteger(offset) ? await pageRows(ctx, store, caller, query, fields, keywordRows, offset, pageSize) : [];
   // A short first page is the whole answer: no need to count.
-  const counted = page === 1 && rows.length < pageSize ? rows.length : await countOf(ctx, store, caller, query);
+  const counted = page === 1 && rows.length < pageSize ? rows.length : await countOf(ctx, store, caller, query, keywordRows);
   const records = await withLabels(ctx, store, caller, fields, rows.map((row) => toRecord(fields, row)));
   await withActions(ctx.db, (name) => ctx.registry.get(name), store, caller, records);
   if (counted <= LIST_TOTAL_CAP) return { rows: records, total: counted, page, pageSize };
   // Past the cap the total is a floor; a page beyond it (asked for by number) still lies within it.
   return { rows: records, total: Math.max(LIST_TOTAL_CAP, offset + rows.length), totalCapped: true, page, pageSize };
+}
+
+/**
+ * The rows of one page. Which ids make up a page is worked out from the whole table (a keyword
+ * or filter that no index serves in the sort's order reads thousands of rows for 20) and is kept
+ * like a total (kept.ts), under the SQL that finds them, until the table is written; the rows
+ * themselves are read fresh by id, the query's conditions applied to them again. A resource whose
+ * visibility reaches into other tables (a workflow's rules) is read whole every time: a write
+ * there changes what the caller sees without moving this table's counter.
+ */
+async function pageRows(
+  ctx: ResourceContext,
+  store: ResourceStore,
+  caller: ResourceCaller,
+  query: ListQuery,
+  fields: ResourceField[],
+  keywordRows: RawBuilder<SqlBool> | null,
+  offset: number,
+  pageSize: number,
+): Promise<Row[]> {
+  const db = dynamic(readerOf(ctx));
+  const page = (columns: AliasedRawBuilder<unknown, string>[]) => pageQuery(db, store, caller, query, ctx.dialect, keywordRows, columns).limit(pageSize).offset(offset);
+  const whole = () => page(selection(store, fields)).execute();
+  if (store.visibility || ctx.db.isTransaction) return whole();
+  const idQuery = page([sql.ref('id').as('id')]);
+  const { sql: text, parameters } = idQuery.compile();
+  const ids = await ctx.kept.kept(dynamic(ctx.db), store.table, `page\n${text}\n${JSON.stringify(parameters)}`, async () =>
+    (await idQuery.execute()).map((row) => Number(row.id)),
+  );
+  if (ids.length === 0) return [];
+  // The conditions without the keyword index (the rows' own values decide): a row written since
+  // the ids were kept and no longer matching, or moved to another team, is not answered.
+  const again = whereOf(conditionsOf(store, caller, query, ctx.dialect));
+  const found = await db.selectFrom(store.table).select(selection(store, fields)).where(sql.ref('id'), 'in', ids).where(again).execute();
+  if (found.length !== ids.length) return whole();
+  const byId = new Map(found.map((row) => [Number(row.id), row]));
+  return ids.map((id) => byId.get(id)!);
+}
+
+/** The rows of a list query in its order, as `columns`; the caller adds the page's limit and offset. */
+export function pageQuery(
+  db: DynamicDb,
+  store: ResourceStore,
+  caller: ResourceCaller,
+  query: ListQuery,
+  dialect: DialectName,
+  keywordRows: RawBuilder<SqlBool> | null,
+  columns: AliasedRawBuilder<unknown, string>[],
+) {
+  const where = whereOf(conditionsOf(store, caller, query, dialect, { keywordRows }));
+  return db.selectFrom(store.table).select(columns).where(where).orderBy(orderOf(sortKeysOf(store, caller, query.sort), dialect));
 }
 
 /**
@@ -132,11 +186,11 @@ export async function listRecords(ctx: ResourceContext, store: ResourceStore, ca
  * decides its SQL: the definition version, the caller's team and roles (hidden fields change the
  * keyword's columns), the filters and the keyword.
  */
-async function countOf(ctx: ResourceContext, store: ResourceStore, caller: ResourceCaller, query: ListQuery): Promise<number> {
+async function countOf(ctx: ResourceContext, store: ResourceStore, caller: ResourceCaller, query: ListQuery, keywordRows: RawBuilder<SqlBool> | null): Promise<number> {
   const key = JSON.stringify([store.definition.name, store.definition.version, caller.scope, caller.access.role, query.filters ?? [], query.keyword?.trim() ?? '']);
   return ctx.kept.kept(dynamic(ctx.db), store.table, key, async () => {
-    const where = whereOf(conditionsOf(store, caller, query, ctx.dialect, { purpose: 'count' }));
-    const db = dynamic(ctx.db);
+    const where = whereOf(conditionsOf(store, caller, query, ctx.dialect, { purpose: 'count', keywordRows }));
+    const db = dynamic(readerOf(ctx));
     const matching = db.selectFrom(store.table).select(sql`1`.as('one')).where(where).limit(LIST_TOTAL_CAP + 1);
     const row = await db.selectFrom(matching.as('matching')).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
     return Number(row.n);

@@ -70,7 +70,7 @@ export async function resourceRoutes(app: App, { database, onWritten }: Resource
   // Registered here, not on the whole server, so only these routes (and the avatar's) take multipart bodies.
   await app.register(multipart, { limits: { fileSize: IMPORT_MAX_MB * 1024 * 1024, files: 1 } });
   const registry = resourceRegistry(database);
-  const ctx: ResourceContext = { db: database.db, dialect: database.dialect, registry, kept: keptCache() };
+  const ctx: ResourceContext = { db: database.db, reads: database.reads, dialect: database.dialect, registry, kept: keptCache() };
 
   async function storeOf({ params }: { params: ResourceParams }): Promise<ResourceStore> {
     const store = await registry.get(params.name);

@@ -80,7 +80,10 @@ const fieldCore = {
   maxSize: Type.Optional(Type.Integer({ minimum: 1 })),
   default: Type.Optional(Type.Unknown()),
   description: Type.Optional(Localized),
-  /** Screens filter or sort by it: the table gets an index. */
+  /**
+   * Screens filter or sort by it: the table gets an index (two on a team-scoped table, one after the
+   * team for its readers, one for the administrator's lists of every team: each costs writes).
+   */
   indexed: Type.Optional(Type.Boolean()),
   /** Part of the keyword search. */
   searchable: Type.Optional(Type.Boolean()),
@@ -271,6 +274,7 @@ export const ResourceDefinition = Type.Object(
     /**
      * Composite indexes for what screens filter and sort by together, e.g. [['status', 'paid_at']]
      * for "status = x, newest paid first"; single `indexed` fields get their own index anyway.
+     * A team-scoped table has each twice, like `indexed` fields.
      */
     indexes: Type.Optional(Type.Array(Type.Array(Type.String({ pattern: NAME_PATTERN }), { minItems: 1, maxItems: 4 }), { maxItems: 20 })),
     workflow: Type.Optional(Workflow),

@@ -115,7 +115,7 @@ describe.each(DIALECTS)('keyword search through the keyword index on %s', (diale
     const db = server.database.db;
     if (dialect === 'sqlite') {
       for (const keyword of ['华南纸业', '纸业']) {
-        const candidates = (await keywordCandidates(db, 'res_kwprobe', keyword, keptCache()))!;
+        const candidates = (await keywordCandidates(db, db, 'res_kwprobe', keyword, keptCache()))!;
         expect(candidates, keyword).not.toBeNull();
         const { rows: plan } = await sql<{ detail: string }>`explain query plan select id from res_kwprobe where ${candidates}`.execute(db);
         const steps = plan.map((p) => p.detail).join('\n');

@@ -18,6 +18,7 @@ import { migration as reconMenus } from './0016_recon_menus';
 import { migration as loginRateHits } from './0017_login_rate_hits';
 import { migration as quotingBoardCategory } from './0018_quoting_board_category';
 import { migration as tableVersions } from './0019_table_versions';
+import { migration as allTeamsIndexes } from './0020_all_teams_indexes';
 
 /**
  * Every migration in order. A landed migration is never edited: a change to the schema is a new
@@ -43,4 +44,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0017_login_rate_hits', loginRateHits],
   ['0018_quoting_board_category', quotingBoardCategory],
   ['0019_table_versions', tableVersions],
+  ['0020_all_teams_indexes', allTeamsIndexes],
 ];
