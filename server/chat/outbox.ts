@@ -47,7 +47,7 @@ export function sendFrame(ws: WebSocket, data: string | Buffer): void {
     return;
   }
   const wire = wires.get(ws);
-  if (process.env.NOCORK === undefined && wire && !wire.writableCorked) {
+  if (wire && !wire.writableCorked) {
     if (corked.length === 0) process.nextTick(flushFrames);
     wire.cork();
     corked.push(wire);
