@@ -175,7 +175,7 @@ function cellText(value: unknown): string {
 }
 
 /** The rows of the first sheet, through exceljs's streaming reader (styles kept: they say which numbers are dates). */
-async function* xlsxRows(bytes: Readable): AsyncGenerator<string[]> {
+async function* sheetRows(bytes: Readable): AsyncGenerator<string[]> {
   const ExcelJS = await loadExcelJS();
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(bytes, { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'emit' });
   try {
@@ -192,6 +192,25 @@ async function* xlsxRows(bytes: Readable): AsyncGenerator<string[]> {
 }
 
 /**
+ * exceljs 4.4's streaming reader now and then reaches the sheet before it has taken in the
+ * workbook part it read just before (about one read in 2,000 of the same file: "Cannot read
+ * properties of undefined (reading 'sheets')"), so a file that fails before its first row is read
+ * once more from its start; a file that really cannot be read fails again.
+ */
+async function* xlsxRows(open: () => Readable): AsyncGenerator<string[]> {
+  let first = true;
+  try {
+    for await (const row of sheetRows(open())) {
+      first = false;
+      yield row;
+    }
+  } catch (error) {
+    if (!first) throw error;
+    yield* sheetRows(open());
+  }
+}
+
+/**
  * Every row of a platform file as text, streamed; UnreadableFile for a real (binary) .xls, which no
  * platform sends today. `onBytes` hears how many bytes of the file each step read.
  */
@@ -199,10 +218,9 @@ export async function* streamRows(open: OpenBytes, onBytes: (bytes: number) => v
   const head = await headOf(open);
   const format = formatOf(head);
   if (format === 'legacy-xls') throw new UnreadableFile('legacy-xls');
-  const bytes = counted(open(), onBytes);
-  if (format === 'xlsx') yield* xlsxRows(bytes);
-  else if (format === 'html') yield* htmlRows(bytes, encodingOf(head));
-  else yield* csvRows(bytes, encodingOf(head));
+  if (format === 'xlsx') yield* xlsxRows(() => counted(open(), onBytes));
+  else if (format === 'html') yield* htmlRows(counted(open(), onBytes), encodingOf(head));
+  else yield* csvRows(counted(open(), onBytes), encodingOf(head));
 }
 
 /** Every row of a file held in memory (small files, tests). */

@@ -1,9 +1,23 @@
+import { Readable, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { decodeText, formatOf, readRows } from '../../server/reconciliation/read-table';
+import { decodeText, formatOf, readRows, streamRows } from '../../server/reconciliation/read-table';
 import { findHeader, normalizeHeader } from '../../server/reconciliation/headers';
 import { cleanId, fenOf, splitExpress } from '../../server/reconciliation/lines';
 import { FILE_KIND_INFO } from '../../server/reconciliation/file-kinds';
+import { zipWriter } from '../../server/resources/zip-writer';
 import { gb18030, utf8Bom, xlsxFile } from '../support/reconciliation-files';
+
+async function zipOf(entries: Record<string, string>): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  const output = new Writable({ write: (chunk: Buffer, _encoding, done) => done(null, void parts.push(chunk)) });
+  const zip = zipWriter(output);
+  for (const [name, text] of Object.entries(entries)) {
+    await zip.entry(name);
+    await zip.write(text);
+  }
+  await zip.finish();
+  return Buffer.concat(parts);
+}
 
 describe('reading platform files as they come', () => {
   it('tells UTF-8, UTF-8 with a BOM and GB18030 apart', () => {
@@ -25,6 +39,28 @@ describe('reading platform files as they come', () => {
       ['订单号', '实付款'],
       ['2400000000000001', '80'],
     ]);
+  });
+
+  it('reads an XLSX again from its start when the sheet reader fails before its first row, and fails a file that fails twice', async () => {
+    const good = Buffer.from(await xlsxFile(['订单号', '实付款'], [{ 订单号: '2400000000000001', 实付款: 80 }]));
+    // What exceljs's reader meets when it reaches the sheet without the workbook part taken in.
+    const broken = await zipOf({
+      'xl/_rels/workbook.xml.rels': '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Target="worksheets/sheet1.xml"/></Relationships>',
+      'xl/workbook.xml': '',
+      'xl/worksheets/sheet1.xml': '<worksheet><sheetData/></worksheet>',
+    });
+    // The first open is the format's sniff; the sheet reader is given the rest in turn.
+    const rows = async (...files: Buffer[]) => {
+      const queue = [good, ...files];
+      const read: string[][] = [];
+      for await (const row of streamRows(() => Readable.from([queue.shift()!]))) read.push(row);
+      return read;
+    };
+    expect(await rows(broken, good)).toEqual([
+      ['订单号', '实付款'],
+      ['2400000000000001', '80'],
+    ]);
+    await expect(rows(broken, broken)).rejects.toThrow();
   });
 
   it('finds the header under title rows, folding 帐/账 and full-width brackets, ignoring extra and reordered columns', () => {
