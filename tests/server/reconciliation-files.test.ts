@@ -9,7 +9,12 @@ import { gb18030, utf8Bom, xlsxFile } from '../support/reconciliation-files';
 
 async function zipOf(entries: Record<string, string>): Promise<Buffer> {
   const parts: Buffer[] = [];
-  const output = new Writable({ write: (chunk: Buffer, _encoding, done) => done(null, void parts.push(chunk)) });
+  const output = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      parts.push(chunk);
+      done();
+    },
+  });
   const zip = zipWriter(output);
   for (const [name, text] of Object.entries(entries)) {
     await zip.entry(name);
