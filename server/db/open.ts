@@ -3,7 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { createRequire } from 'node:module';
 import type pgModule from 'pg';
-import { CompiledQuery, Kysely, sql, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDatabase, type SqliteDialectConfig } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDatabase, type SqliteDialectConfig } from 'kysely';
 import type { Database } from './schema';
 import { dialectTypes, type DialectName, type DialectTypes } from './dialect';
 import { createBatchWriter, type BatchWriter } from './batch';
@@ -44,18 +44,6 @@ const SQLITE_ADDON = requireAtRunTime.resolve('better-sqlite3/build/Release/bett
 const STATEMENT_CACHE_SIZE = 1000;
 /** Shared write transactions under way at once on PostgreSQL (of the pool's ten connections; the rest read). */
 const POSTGRES_COMMITS_AT_ONCE = 3;
-/**
- * PRAGMA optimize as SQLite advises for long-lived connections, when the connection opens, every
- * hour and before it closes: a table never analysed, or grown or shrunk tenfold since, is analysed
- * again, so the planner weighs a filter's index against a sort's with figures that hold (an
- * administrator's "paid or signed, cheapest first" walks the amount index only when it knows
- * a status matches hundreds of thousands of rows). 0x10000: every table, not only those this
- * connection queried (lists are read on the read pool's connections). Without 0x10, each ANALYZE
- * reads the whole table: the row limit that bit sets estimated 2,001 rows per value of a two-valued
- * column of 200,000 rows, the very mistake that picks the wrong index.
- */
-const OPTIMIZE = 'optimize = 0x10002';
-const OPTIMIZE_EVERY_MS = 3600_000;
 
 /**
  * Kysely prepares every query anew, and preparing a small statement costs about as much as running
@@ -120,20 +108,13 @@ function openSqlite(dataDir: string): DatabaseHandle {
   // 64 MiB of pages kept (the default is 2 MiB): a list page filtered on a large table reads its
   // rows by id from all over the file, and re-reading each page from the OS doubled its time.
   sqlite.pragma('cache_size = -65536');
-  sqlite.pragma(OPTIMIZE);
   const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: reusingStatements(sqlite) }) });
-  // Through Kysely, which waits for a transaction under way: the ANALYZE must not join one.
-  // Statistics only help the planner: a busy database skips this round, and does not stop a close.
-  const optimize = () => sql.raw(`pragma ${OPTIMIZE}`).execute(db).catch(() => undefined);
-  const optimizing = setInterval(() => void optimize(), OPTIMIZE_EVERY_MS).unref();
   const library = requireAtRunTime.resolve('better-sqlite3');
   const checkpoints = startCheckpointer(sqlite, { file, library, addon: SQLITE_ADDON });
   const reads = poolReader(readPool({ file, library, addon: SQLITE_ADDON }));
   const close = async () => {
-    clearInterval(optimizing);
     await reads.destroy();
     await checkpoints.stop();
-    await optimize();
     await db.destroy();
   };
   return { db, reads, writes: createBatchWriter(db), dialect: 'sqlite', types: dialectTypes('sqlite'), location: file, close };
