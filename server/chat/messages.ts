@@ -46,176 +46,187 @@ export async function appendMessage(trx: Kysely<Database>, target: Target, messa
 }
 
 /**
- * Appends records inside the caller's transaction, a few statements for all of them: locks their
- * conversations' counters in id order (which holds every other writer of those conversations until
- * commit, so sequences have no gaps and no repeats), numbers the records in the order given, stores
- * them, and brings their sessions to the top of their owners' lists again. A message its author
+ * Appends records, all of them at once: locks their conversations' counters in id order (which holds
+ * every other writer of those conversations until commit, so sequences have no gaps and no repeats),
+ * numbers the records in the order given, stores them, and shows their sessions in their owners'
+ * lists (creating a private conversation's sessions at its first message; the list's order comes from
+ * the conversation's last message, so a shown session is not written again). A message its author
  * already sent under the same client id is not stored twice: the stored one comes back. An unknown
  * conversation fails the whole call. Each statement's text is the same for any number of records
  * (db/rowset.ts): building and parsing a statement of hundreds of values cost more than running it.
+ *
+ * On PostgreSQL it is one statement, atomic on its own: the batch writer sends it without a
+ * transaction around it (one round trip, see `messageGroup`). On SQLite, a few statements inside the
+ * caller's transaction.
  */
 export async function appendMessages(trx: Kysely<Database>, appends: readonly Append[]): Promise<Published[]> {
-  const { counters, stored } = await lockCounters(trx, [...new Set(appends.map((a) => a.target.id))], appends.map((a) => a.message));
-  // New records by "author:client id": a repeat within the call answers the first.
-  const fresh = new Map<string, { row: Omit<MessageRow, 'id'>; append: Append }>();
+  // A repeat within the call answers the first append of its "author:client id".
+  const firsts = new Map<string, Append>();
   for (const append of appends) {
-    const { target, message, now } = append;
-    const key = clientKey(message.sendId, message.clientMsgId);
-    if (stored.has(key) || fresh.has(key)) continue;
-    const sequence = counters.get(target.id)! + 1;
-    counters.set(target.id, sequence);
-    const row = {
-      conversation_id: target.id, sequence, talk_type: target.talkType, send_id: message.sendId, receiver_id: message.receiverId,
-      msg_type: message.msgType, content: message.content, extra: JSON.stringify(message.extra), client_msg_id: message.clientMsgId, created_at: now,
-    };
-    fresh.set(key, { row, append });
+    const key = clientKey(append.message.sendId, append.message.clientMsgId);
+    if (!firsts.has(key)) firsts.set(key, append);
   }
-  if (fresh.size > 0) {
-    const news = [...fresh.values()].map((f) => f.append);
-    const now = Math.max(...news.map((a) => a.now));
-    const inserted = await storeRecords(trx, {
-      records: [...fresh.values()].map(({ row }) => MESSAGE_COLUMNS.map(([column]) => row[column])),
-      counters: [...counters].map(([id, sequence]) => [id, sequence, now]),
-      ...sessionsShown(news),
-    });
-    for (const r of inserted) {
-      const key = clientKey(r.send_id, r.client_msg_id);
-      stored.set(key, { ...fresh.get(key)!.row, id: Number(r.id) });
-    }
-  }
+  const { rows, created } = isPostgres(trx) ? await appendAtOnce(trx, [...firsts.values()]) : await appendInSteps(trx, [...firsts.values()]);
   return appends.map(({ message }) => {
     const key = clientKey(message.sendId, message.clientMsgId);
-    // The first append of a new record created it; a repeat (in this call or before) found it.
-    const created = fresh.get(key)?.append.message === message;
-    return { row: stored.get(key)!, created };
+    return { row: rows.get(key)!, created: created.has(key) && firsts.get(key)!.message === message };
   });
+}
+
+/** The stored record of each "author:client id", and the keys this call stored. */
+interface Appended {
+  rows: Map<string, MessageRow>;
+  created: Set<string>;
 }
 
 const clientKey = (sendId: number, clientMsgId: string) => `${sendId}:${clientMsgId}`;
 
-/** The columns of a new record, in the order its row set carries them. */
+/** The columns of a new record, in the order its row set carries them, sequence aside. */
 const MESSAGE_COLUMNS = [
-  ['conversation_id', 'integer'], ['sequence', 'integer'], ['talk_type', 'integer'], ['send_id', 'integer'], ['receiver_id', 'integer'],
+  ['conversation_id', 'integer'], ['talk_type', 'integer'], ['send_id', 'integer'], ['receiver_id', 'integer'],
   ['msg_type', 'integer'], ['content', 'text'], ['extra', 'text'], ['client_msg_id', 'text'], ['created_at', 'bigint'],
 ] as const satisfies ReadonlyArray<readonly [keyof MessageRow, ColumnType]>;
 
+const messageTuple = ({ target, message, now }: Append) => [
+  target.id, target.talkType, message.sendId, message.receiverId, message.msgType, message.content, JSON.stringify(message.extra), message.clientMsgId, now,
+];
+
 type Write = (postgres: boolean, at: (n: number) => string) => string;
 
-// PostgreSQL: in id order, as every writer of these rows takes them, so that two cannot deadlock.
-// SQLite has one writer at a time, and its transactions begin holding the write lock (db/open.ts).
-const counterRows: Write = (postgres, at) =>
-  `select id, last_sequence from chat_conversations where id in ${rowSetSql(postgres, [['id', 'integer']], at(1))} order by id${postgres ? ' for update' : ''}`;
-
 // Named, not `m.*`: a kept statement's columns must not change under it (db/prepared.ts).
-const STORED_COLUMNS = ['id', ...MESSAGE_COLUMNS.map(([c]) => c)].map((c) => `m.${c}`).join(', ');
+const ROW_COLUMNS = ['id', 'conversation_id', 'sequence', ...MESSAGE_COLUMNS.slice(1).map(([c]) => c)];
+const STORED_COLUMNS = ROW_COLUMNS.map((c) => `m.${c}`).join(', ');
 
 /** The stored records among these messages (same author, same client id). */
 const storedRows: Write = (postgres, at) =>
   `select ${STORED_COLUMNS} from chat_messages m join ${rowSetSql(postgres, [['send_id', 'integer'], ['client_msg_id', 'text']], at(1))} as k on m.send_id = k.send_id and m.client_msg_id = k.client_msg_id`;
 
-const counterEach = fixedStatement(counterRows);
-const storedEach = fixedStatement(storedRows);
+const SESSION_COLUMNS = [
+  ['user_id', 'integer'], ['receiver_id', 'integer'], ['conversation_id', 'integer'], ['at', 'bigint'],
+] as const satisfies ReadonlyArray<readonly [keyof ChatSessionTable | 'at', ColumnType]>;
 
 /**
- * PostgreSQL: both as one statement, one round trip (a busy database answers each in milliseconds
- * whatever it carries). Its repeats are read as the statement began, before it waited for any
- * counter: a repeat committed meanwhile by another process is refused by the unique key, and the
- * batch writer then stores each message alone, where it is found.
+ * Private sessions `p` (user_id, receiver_id, conversation_id, at) not yet shown: the first message of a
+ * conversation creates them, and a deleted one comes back. A shown session is left alone: its place
+ * in the list is its conversation's last message (sessions.ts), and writing it at every message cost
+ * more than the message (its row and four indexes, twice per message).
  */
-const countersAndStored = fixedStatement(
-  (postgres, at) =>
-    `select (select coalesce(json_agg(json_build_array(c.id, c.last_sequence)), '[]') from (${counterRows(postgres, at)}) c) as counters, ` +
-    `(select coalesce(json_agg(s), '[]') from (${storedRows(postgres, (n) => at(n + 1))}) s) as stored`,
-);
-
-/** Each conversation's last sequence, its row locked until commit, and the messages already stored. */
-async function lockCounters(trx: Kysely<Database>, ids: number[], messages: NewMessage[]): Promise<{ counters: Map<number, number>; stored: Map<string, MessageRow> }> {
-  const idRows = JSON.stringify(ids.map((id) => [id]));
-  const keyRows = JSON.stringify(messages.map((m) => [m.sendId, m.clientMsgId]));
-  let counterList: Array<[number, number]>;
-  let storedList: MessageRow[];
-  if (isPostgres(trx)) {
-    const [both] = await countersAndStored.run<{ counters: Array<[number, number]>; stored: MessageRow[] }>(trx, [idRows, keyRows]);
-    counterList = both.counters;
-    storedList = both.stored;
-  } else {
-    counterList = (await counterEach.run<{ id: number; last_sequence: number }>(trx, [idRows])).map((r) => [r.id, r.last_sequence]);
-    storedList = await storedEach.run<MessageRow>(trx, [keyRows]);
-  }
-  const counters = new Map(counterList);
-  const unknown = ids.filter((id) => !counters.has(id));
-  if (unknown.length > 0) throw new Error(`no chat conversation ${unknown.join(', ')}`);
-  return { counters, stored: new Map(storedList.map((row) => [clientKey(row.send_id, row.client_msg_id), row])) };
-}
-
-
-const insertRecords: Write = (postgres, at) =>
-  `insert into chat_messages (${MESSAGE_COLUMNS.map(([c]) => c).join(', ')}) select * from ${rowSetSql(postgres, MESSAGE_COLUMNS, at(1))} as r returning id, send_id, client_msg_id`;
-
-/** Sets each conversation's counter to its last sequence. */
-const raiseCounters: Write = (postgres, at) =>
-  `update chat_conversations set last_sequence = r.last_sequence, updated_at = r.updated_at from ${rowSetSql(postgres, [['id', 'integer'], ['last_sequence', 'integer'], ['updated_at', 'bigint']], at(1))} as r where chat_conversations.id = r.id`;
-
-const SESSION_COLUMNS = [
-  ['user_id', 'integer'], ['receiver_id', 'integer'], ['conversation_id', 'integer'], ['talk_type', 'integer'], ['created_at', 'bigint'], ['updated_at', 'bigint'],
-] as const satisfies ReadonlyArray<readonly [keyof ChatSessionTable, ColumnType]>;
-
-/** The first message of a private conversation creates the receiver's session; a deleted session comes back. */
-// `where true`: SQLite would read the `on` of `on conflict` as a join's.
-const upsertPrivateSessions: Write = (postgres, at) =>
-  `insert into chat_sessions (${SESSION_COLUMNS.map(([c]) => c).join(', ')}) select * from ${rowSetSql(postgres, SESSION_COLUMNS, at(1))} as r where true ` +
+const showPrivateSessions = (p: string) =>
+  'insert into chat_sessions (user_id, receiver_id, conversation_id, talk_type, created_at, updated_at) ' +
+  `select p.user_id, p.receiver_id, p.conversation_id, 1, p.at, p.at from ${p} as p ` +
+  'where not exists (select 1 from chat_sessions s where s.user_id = p.user_id and s.talk_type = 1 and s.receiver_id = p.receiver_id and s.hidden = 0) ' +
   'on conflict (user_id, talk_type, receiver_id) do update set updated_at = excluded.updated_at, hidden = 0';
 
-/** Group members got their sessions when they joined. */
-const showGroupSessions: Write = (postgres, at) =>
-  `update chat_sessions set updated_at = r.updated_at, hidden = 0 from ${rowSetSql(postgres, [['conversation_id', 'integer'], ['updated_at', 'bigint']], at(1))} as r where chat_sessions.conversation_id = r.conversation_id`;
-
-/** What a call writes once its records are numbered, each as the rows of a row set. */
-interface Stores {
-  records: unknown[][];
-  counters: unknown[][];
-  privateSessions: unknown[][];
-  groupSessions: unknown[][];
-}
-
-const STORES = [insertRecords, raiseCounters, upsertPrivateSessions, showGroupSessions] as const;
-const storeEach = STORES.map((write) => fixedStatement(write));
+/** Group members got their sessions when they joined; those who deleted theirs see them again. */
+const showGroupSessions = (ids: string, now: string) => `update chat_sessions set updated_at = ${now}, hidden = 0 where hidden = 1 and conversation_id in ${ids}`;
 
 /**
- * PostgreSQL: the four writes as one statement (they touch different tables and read nothing the
- * others write), so a call waits for one round trip instead of four. Under load a round trip to a
- * busy database costs milliseconds whatever it carries, and a call's round trips hold every message
- * of the next call waiting.
+ * PostgreSQL, all in one statement: the repeats as the statement began, the others numbered per
+ * conversation after its counter, raised under the counter's lock (taken in id order, as every writer
+ * takes them, so that two cannot deadlock; a counter raised meanwhile is read again once its lock is
+ * had), stored, and their sessions shown. A conversation that does not exist leaves its records
+ * without a sequence, which fails the statement, so nothing of it is stored. A repeat committed by a
+ * statement under way meanwhile is refused by the unique key; the batch writer then stores each
+ * message alone, where it is found.
  */
-const storeAtOnce = fixedStatement((postgres, at) => {
-  const parts = STORES.map((write, i) => `s${i} as (${write(postgres, (n) => at(n + i))})`);
-  return `with ${parts.join(', ')} select * from s0`;
+const appendStatement = fixedStatement((postgres, at) => {
+  const input = rowSetSql(postgres, [['ord', 'integer'], ...MESSAGE_COLUMNS], at(1));
+  const now = `${at(2)}::bigint`;
+  const columns = MESSAGE_COLUMNS.map(([c]) => c);
+  return (
+    `with r as ${input}, ` +
+    `old as (select ${STORED_COLUMNS} from chat_messages m join r on m.send_id = r.send_id and m.client_msg_id = r.client_msg_id), ` +
+    'fresh as (select r.*, row_number() over (partition by r.conversation_id order by r.ord) as k from r ' +
+    'where not exists (select 1 from old where old.send_id = r.send_id and old.client_msg_id = r.client_msg_id)), ' +
+    'counts as (select conversation_id as id, count(*) as n from fresh group by conversation_id), ' +
+    'locked as (select c.id from chat_conversations c join counts on counts.id = c.id order by c.id for update of c), ' +
+    `bumped as (update chat_conversations c set last_sequence = c.last_sequence + counts.n, updated_at = ${now} from counts join locked on locked.id = counts.id ` +
+    'where c.id = counts.id returning c.id, c.last_sequence - counts.n as base), ' +
+    `ins as (insert into chat_messages (${columns.join(', ')}, sequence) select ${columns.map((c) => `f.${c}`).join(', ')}, b.base + f.k ` +
+    `from fresh f left join bumped b on b.id = f.conversation_id returning ${ROW_COLUMNS.join(', ')}), ` +
+    `ps as (${showPrivateSessions(
+      `(select send_id as user_id, receiver_id, conversation_id, ${now} as at from fresh where talk_type = 1 ` +
+        `union select receiver_id, send_id, conversation_id, ${now} from fresh where talk_type = 1)`,
+    )}), ` +
+    `gs as (${showGroupSessions('(select conversation_id from fresh where talk_type <> 1)', now)}) ` +
+    `select true as created, ${ROW_COLUMNS.join(', ')} from ins union all select false, ${ROW_COLUMNS.join(', ')} from old`
+  );
 });
 
-type Inserted = Pick<MessageRow, 'id' | 'send_id' | 'client_msg_id'>;
-
-async function storeRecords(trx: Kysely<Database>, { records, counters, privateSessions, groupSessions }: Stores): Promise<Inserted[]> {
-  const sets = [records, counters, privateSessions, groupSessions];
-  if (isPostgres(trx)) return storeAtOnce.run<Inserted>(trx, sets.map((rows) => JSON.stringify(rows)));
-  const inserted = await storeEach[0].run<Inserted>(trx, [JSON.stringify(records)]);
-  for (const [i, rows] of sets.entries()) if (i > 0 && rows.length > 0) await storeEach[i].run(trx, [JSON.stringify(rows)]);
-  return inserted;
+async function appendAtOnce(db: Kysely<Database>, appends: Append[]): Promise<Appended> {
+  const now = Math.max(...appends.map((a) => a.now));
+  const answered = await appendStatement.run<MessageRow & { created: boolean }>(db, [JSON.stringify(appends.map((a, i) => [i, ...messageTuple(a)])), now]);
+  const rows = new Map<string, MessageRow>();
+  const created = new Set<string>();
+  for (const { created: isNew, ...row } of answered) {
+    const key = clientKey(row.send_id, row.client_msg_id);
+    rows.set(key, row);
+    if (isNew) created.add(key);
+  }
+  return { rows, created };
 }
 
-/** The sessions a call's new records bring to the top of their owners' lists, one row per session at its latest message. */
-function sessionsShown(appends: Append[]): Pick<Stores, 'privateSessions' | 'groupSessions'> {
-  // One row per session: one statement may not touch a row twice.
-  const sessions = new Map<string, number[]>();
-  const groups = new Map<number, number>();
-  for (const { target, now } of appends) {
+// SQLite has one writer at a time, and its transactions begin holding the write lock (db/open.ts).
+const counterEach = fixedStatement((postgres, at) => `select id, last_sequence from chat_conversations where id in ${rowSetSql(postgres, [['id', 'integer']], at(1))}`);
+const storedEach = fixedStatement(storedRows);
+const NUMBERED_COLUMNS = [...MESSAGE_COLUMNS, ['sequence', 'integer']] as const;
+const insertEach = fixedStatement(
+  (postgres, at) =>
+    `insert into chat_messages (${NUMBERED_COLUMNS.map(([c]) => c).join(', ')}) select * from ${rowSetSql(postgres, NUMBERED_COLUMNS, at(1))} as r returning ${ROW_COLUMNS.join(', ')}`,
+);
+/** Sets each conversation's counter to its last sequence. */
+const raiseEach = fixedStatement(
+  (postgres, at) =>
+    `update chat_conversations set last_sequence = r.last_sequence, updated_at = r.updated_at from ${rowSetSql(postgres, [['id', 'integer'], ['last_sequence', 'integer'], ['updated_at', 'bigint']], at(1))} as r where chat_conversations.id = r.id`,
+);
+const privateSessionsEach = fixedStatement((postgres, at) => showPrivateSessions(rowSetSql(postgres, SESSION_COLUMNS, at(1))));
+const groupSessionsEach = fixedStatement((postgres, at) => showGroupSessions(rowSetSql(postgres, [['id', 'integer']], at(2)), at(1)));
+
+/**
+ * SQLite, inside the caller's transaction (which holds the write lock): the counters and repeats
+ * read, the new records numbered here and stored, the counters raised, the sessions shown.
+ */
+async function appendInSteps(trx: Kysely<Database>, appends: Append[]): Promise<Appended> {
+  const ids = [...new Set(appends.map((a) => a.target.id))];
+  const counters = new Map((await counterEach.run<{ id: number; last_sequence: number }>(trx, [JSON.stringify(ids.map((id) => [id]))])).map((r) => [r.id, r.last_sequence]));
+  const unknown = ids.filter((id) => !counters.has(id));
+  if (unknown.length > 0) throw new Error(`no chat conversation ${unknown.join(', ')}`);
+  const stored = await storedEach.run<MessageRow>(trx, [JSON.stringify(appends.map((a) => [a.message.sendId, a.message.clientMsgId]))]);
+  const rows = new Map(stored.map((row) => [clientKey(row.send_id, row.client_msg_id), row]));
+  const created = new Set<string>();
+  const news = appends.filter((a) => !rows.has(clientKey(a.message.sendId, a.message.clientMsgId)));
+  if (news.length === 0) return { rows, created };
+  const tuples = news.map((append) => {
+    const sequence = counters.get(append.target.id)! + 1;
+    counters.set(append.target.id, sequence);
+    return [...messageTuple(append), sequence];
+  });
+  for (const row of await insertEach.run<MessageRow>(trx, [JSON.stringify(tuples)])) {
+    const key = clientKey(row.send_id, row.client_msg_id);
+    rows.set(key, row);
+    created.add(key);
+  }
+  const now = Math.max(...news.map((a) => a.now));
+  await raiseEach.run(trx, [JSON.stringify([...counters].map(([id, sequence]) => [id, sequence, now]))]);
+  const { privateSessions, groups } = sessionsShown(news, now);
+  if (privateSessions.length > 0) await privateSessionsEach.run(trx, [JSON.stringify(privateSessions)]);
+  if (groups.length > 0) await groupSessionsEach.run(trx, [now, JSON.stringify(groups.map((id) => [id]))]);
+  return { rows, created };
+}
+
+/** The sessions new records show: each private session once (a statement may not touch a row twice), and the groups. */
+function sessionsShown(appends: Append[], now: number): { privateSessions: unknown[][]; groups: number[] } {
+  const sessions = new Map<string, unknown[]>();
+  const groups = new Set<number>();
+  for (const { target } of appends) {
     if (target.talkType !== 1) {
-      groups.set(target.id, Math.max(now, groups.get(target.id) ?? 0));
+      groups.add(target.id);
       continue;
     }
     const [a, b] = target.participants;
-    for (const [user_id, receiver_id] of [[a, b], [b, a]]) sessions.set(`${user_id}:${receiver_id}`, [user_id, receiver_id, target.id, 1, now, now]);
+    for (const [user_id, receiver_id] of [[a, b], [b, a]]) sessions.set(`${user_id}:${receiver_id}`, [user_id, receiver_id, target.id, now]);
   }
-  return { privateSessions: [...sessions.values()], groupSessions: [...groups] };
+  return { privateSessions: [...sessions.values()], groups: [...groups] };
 }
 
 /** A system line (msg_type 1000, no author) in a group, e.g. "X joined". */
@@ -228,6 +239,7 @@ export async function appendSystemMessage(trx: Kysely<Database>, target: Target,
 const messageGroup: WriteGroup<Append, Published> = {
   write: appendMessages,
   lockKey: (append) => lockKey('chat_conversations', append.target.id),
+  oneStatement: isPostgres,
 };
 
 /**

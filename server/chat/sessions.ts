@@ -1,8 +1,9 @@
-import type { Kysely, Updateable } from 'kysely';
+import { sql, type Kysely, type Updateable } from 'kysely';
 import type { ChatSessionTable, Database } from '../db/schema';
 import { indexName, MSG_CODE, MSG_FILE, MSG_IMAGE, type ChatSession, type MessageExtra, type TalkType } from '../../src/contract/api/chat';
 import { message, type Language } from '../http/messages';
 import type { ChatHub } from './hub';
+import { isPostgres } from '../db/rowset';
 
 /** The list shows the start of the last message; the dialogue loads it whole. */
 const PREVIEW_CHARS = 100;
@@ -18,8 +19,10 @@ export function messageText(lang: Language, msgType: number, content: string, ex
 }
 
 /**
- * The caller's sessions, newest `updated_at` first (or the one asked for), with the other side's
- * name and avatar, its online state, the unread count and the last message.
+ * The caller's sessions, newest first (or the one asked for), with the other side's name and avatar,
+ * its online state, the unread count and the last message. A session's time is the later of its own
+ * (created, shown again) and its conversation's last message: a message does not write the sessions
+ * it moves to the top (messages.ts).
  */
 export async function sessionRows(
   db: Kysely<Database>,
@@ -28,6 +31,8 @@ export async function sessionRows(
   lang: Language,
   only?: { talkType: TalkType; receiverId: number },
 ): Promise<ChatSession[]> {
+  const latest = sql.raw(isPostgres(db) ? 'greatest' : 'max');
+  const updatedAt = sql<number>`${latest}(s.updated_at, c.updated_at)`;
   let query = db
     .selectFrom('chat_sessions as s')
     .innerJoin('chat_conversations as c', 'c.id', 's.conversation_id')
@@ -43,7 +48,7 @@ export async function sessionRows(
       's.is_top',
       's.is_disturb',
       's.draft_text',
-      's.updated_at',
+      updatedAt.as('updated_at'),
       'c.last_sequence',
       'u.name as user_name',
       'u.logo as user_logo',
@@ -67,7 +72,7 @@ export async function sessionRows(
     .where('s.user_id', '=', userId);
   query = only
     ? query.where('s.talk_type', '=', only.talkType).where('s.receiver_id', '=', only.receiverId)
-    : query.where('s.hidden', '=', 0).orderBy('s.updated_at', 'desc').orderBy('s.id', 'desc');
+    : query.where('s.hidden', '=', 0).orderBy(updatedAt, 'desc').orderBy('s.id', 'desc');
   const rows = await query.execute();
 
   const people = rows.filter((r) => r.talk_type === 1 && r.is_robot !== 1).map((r) => r.receiver_id);

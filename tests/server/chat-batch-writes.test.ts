@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { Kysely, PostgresDialect } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../server/db/schema';
 import { DIALECTS, startTestServer, type TestServer } from '../support/server-harness';
 import { chatUser, type ChatUser } from '../support/chat-api';
 import { publishMessage, type NewMessage, type Target } from '../../server/chat/messages';
@@ -61,5 +64,61 @@ describe.each(DIALECTS)('messages through the batch writer on %s', (dialect) => 
     ]);
     expect(lost.status).toBe('rejected');
     expect([before, after].map((r) => (r.status === 'fulfilled' ? [r.value.row.content, r.value.row.sequence] : r.reason))).toEqual([['前', a.last + 1], ['后', a.last + 2]]);
+  });
+
+  it('moves a shown session to the top of its owner\'s list by its conversation\'s last message, without writing it', async () => {
+    const [a, b] = await Promise.all([conversation(zhaolei, seller), conversation(staff, seller)]);
+    const sessionOf = (ownerId: number, conversationId: number) =>
+      server.database.db.selectFrom('chat_sessions').selectAll().where('user_id', '=', ownerId).where('conversation_id', '=', conversationId).executeTakeFirstOrThrow();
+    const before = await sessionOf(seller.id, a.id);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const writes = createBatchWriter(server.database.db);
+    await publishMessage(writes, b, text(staff, seller, '后来的'));
+    await publishMessage(writes, a, text(zhaolei, seller, '最新的'));
+    // The receiver's and the author's sessions were shown already: neither row is written again.
+    expect(await sessionOf(seller.id, a.id)).toEqual(before);
+    const sessions = await seller.sessions();
+    expect(sessions.slice(0, 2).map((s) => [s.receiver_id, s.msg_text])).toEqual([[zhaolei.id, '最新的'], [staff.id, '后来的']]);
+    expect(sessions[0].updated_at).toBeGreaterThan(before.updated_at);
+  });
+
+  it.runIf(dialect === 'postgres')('stores a moment\'s messages on PostgreSQL with one statement, without BEGIN or COMMIT', async () => {
+    const [a, b] = await Promise.all([conversation(seller, zhaolei), conversation(staff, zhaolei)]);
+    const sent: string[] = [];
+    const pool = new pg.Pool({ connectionString: server.config.databaseUrl!, max: 2 });
+    pool.on('connect', (client) => {
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      client.query = ((...args: unknown[]) => {
+        sent.push(typeof args[0] === 'string' ? args[0] : (args[0] as { text: string }).text);
+        return query(...args);
+      }) as typeof client.query;
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    try {
+      const writes = createBatchWriter(db);
+      const results = await Promise.all([
+        publishMessage(writes, a, text(seller, zhaolei, '一')),
+        publishMessage(writes, b, text(staff, zhaolei, '甲')),
+        publishMessage(writes, a, text(zhaolei, seller, '二')),
+      ]);
+      expect(results.map((r) => [r.row.content, r.row.sequence, r.created])).toEqual([['一', a.last + 1, true], ['甲', b.last + 1, true], ['二', a.last + 2, true]]);
+      expect(sent).toHaveLength(1);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('stores a repeat sent while its first commit is still under way once, and answers the stored record', async () => {
+    const a = await conversation(seller, staff);
+    const writes = createBatchWriter(server.database.db, { commitsAtOnce: 3 });
+    const message = text(seller, staff, '重发');
+    const first = publishMessage(writes, a, message);
+    // The first moment's commit has left by the time the repeat is asked for.
+    await new Promise((resolve) => setImmediate(resolve));
+    const repeat = publishMessage(writes, a, { ...message });
+    const [stored, again] = await Promise.all([first, repeat]);
+    expect([stored.created, again.created, again.row.id]).toEqual([true, false, stored.row.id]);
+    const rows = await server.database.db.selectFrom('chat_messages').select('id').where('client_msg_id', '=', message.clientMsgId).execute();
+    expect(rows).toHaveLength(1);
   });
 });
