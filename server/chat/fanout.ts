@@ -5,16 +5,19 @@ import type { RedisLink } from './redis';
 
 /** Hands frames to users' sockets, wherever they are connected. Notices only: the database is the truth. */
 export interface Fanout {
-  deliver(userIds: readonly number[], frame: ChatFrame): void;
+  /** `frame` as an object, or as its JSON text already. */
+  deliver(userIds: readonly number[], frame: ChatFrame | string): void;
   /** To every socket of every user. */
   broadcast(frame: ChatFrame): void;
   close(): Promise<void>;
 }
 
+const frameText = (frame: ChatFrame | string) => (typeof frame === 'string' ? frame : JSON.stringify(frame));
+
 /** One process: the registry is every socket there is. */
 export function localFanout(registry: SocketRegistry): Fanout {
   return {
-    deliver: (userIds, frame) => registry.send(userIds, JSON.stringify(frame)),
+    deliver: (userIds, frame) => registry.send(userIds, frameText(frame)),
     broadcast: (frame) => registry.send('all', JSON.stringify(frame)),
     close: async () => {},
   };
@@ -48,8 +51,8 @@ export async function redisFanout(registry: SocketRegistry, redis: RedisLink, lo
   });
   await redis.subscriber.subscribe(channel);
 
-  function publish(users: number[] | 'all', frame: ChatFrame) {
-    const text = JSON.stringify(frame);
+  function publish(users: number[] | 'all', frame: ChatFrame | string) {
+    const text = frameText(frame);
     registry.send(users, text);
     const notice: Notice = { origin: redis.processId, users, frame: text };
     // A lost notice is not a lost message: clients catch up from the database on their next reconnect.

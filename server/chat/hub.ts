@@ -13,8 +13,8 @@ import { connectRedis } from './redis';
  * sockets on any process, and who is online. Other modules reach it as `app.chatHub`.
  */
 export interface ChatHub {
-  /** Sends a frame to every socket of these users, on every process. */
-  deliver(userIds: readonly number[], frame: ChatFrame): void;
+  /** Sends a frame (an object, or its JSON text already) to every socket of these users, on every process. */
+  deliver(userIds: readonly number[], frame: ChatFrame | string): void;
   /** Sends a frame to every open socket on every process (e.g. `screen.published`). */
   broadcast(frame: ChatFrame): void;
   /** Of these users, the ones with a socket open anywhere (robots are not counted here). */

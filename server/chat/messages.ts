@@ -4,6 +4,7 @@ import type { ChatMessageTable, ChatSessionTable, Database } from '../db/schema'
 import { MSG_SYSTEM, type ChatRecord, type MessageExtra, type MsgType, type TalkType } from '../../src/contract/api/chat';
 import type { MessageContent } from '../../src/contract/chat';
 import type { ChatHub } from './hub';
+import { frameWithData } from './outbox';
 import { lockKey, type BatchWriter, type WriteGroup } from '../db/batch';
 import { fixedStatement, isPostgres, rowSetSql, type ColumnType } from '../db/rowset';
 
@@ -309,8 +310,19 @@ export function toRecord(row: MessageRow, author: { name: string; logo: string }
   };
 }
 
+/**
+ * A record's JSON, written once for every frame that carries it: its delivery to the participants
+ * and its author's acknowledgement both hold the whole record.
+ */
+const recordTexts = new WeakMap<ChatRecord, string>();
+export function recordText(record: ChatRecord): string {
+  let text = recordTexts.get(record);
+  if (text === undefined) recordTexts.set(record, (text = JSON.stringify(record)));
+  return text;
+}
+
 /** Tells every participant's sockets (the author's other tabs too) about a committed record. */
 export function deliverRecord(hub: ChatHub, participants: readonly number[], record: ChatRecord): void {
-  const content: MessageContent = { sender_id: record.send_id, receiver_id: record.receiver_id, talk_type: record.talk_type, data: record };
-  hub.deliver(participants, { event: 'im.message', content });
+  const content: Omit<MessageContent, 'data'> = { sender_id: record.send_id, receiver_id: record.receiver_id, talk_type: record.talk_type };
+  hub.deliver(participants, frameWithData('im.message', content, recordText(record)));
 }

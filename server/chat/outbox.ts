@@ -1,5 +1,6 @@
 import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
+import type { ChatEvent } from '../../src/contract/chat';
 
 /**
  * A socket with this much unsent data is not keeping up. It is cut (the client sees 1006, reconnects
@@ -54,4 +55,13 @@ export function sendFrame(ws: WebSocket, data: string | Buffer): void {
   }
   // Bytes go out as a text frame all the same.
   ws.send(data, { binary: false });
+}
+
+/**
+ * A frame's JSON text whose content's `data` is JSON already (a record, written once for its
+ * delivery and its author's acknowledgement); the rest of the content is a few small fields.
+ */
+export function frameWithData(event: ChatEvent, content: object, data: string): string {
+  const fields = JSON.stringify(content).slice(1, -1);
+  return `{"event":${JSON.stringify(event)},"content":{${fields}${fields ? ',' : ''}"data":${data}}}`;
 }

@@ -7,7 +7,7 @@ import { ApiError } from '../http/errors';
 import { isRefusedValue } from '../db/errors';
 import { languageOf, message } from '../http/messages';
 import { routeSchema, type App } from '../http/route';
-import { ConversationBody, PublishBody, ReviewBody, SocketTicket } from '../../src/contract/api/chat';
+import { ConversationBody, PublishBody, ReviewBody, SocketTicket, type ChatRecord } from '../../src/contract/api/chat';
 import { Code } from '../../src/contract/envelope';
 import { Type } from '../../src/contract/schema';
 import { CLOSE_UNAUTHORIZED, type ChatFrame, type ConnectContent, type KeyboardContent, type PublishAck } from '../../src/contract/chat';
@@ -16,7 +16,8 @@ import { conversationOf } from './conversations';
 import { publishFromUser } from './publish';
 import { reviewRecords } from './read-state';
 import { issueTicket, redeemTicket, TICKET_TTL_SECONDS } from './tickets';
-import { bindWire, sendFrame } from './outbox';
+import { bindWire, frameWithData, sendFrame } from './outbox';
+import { recordText } from './messages';
 
 /** The socket's query: a ticket or access token, and the console's language (a browser's socket cannot set headers). */
 const SocketQuery = Type.Object({
@@ -61,7 +62,7 @@ export async function chatSocket(app: App, { config, ...chat }: ChatContext & { 
    * A message sent on the socket, held to what POST /chat/talk/message/publish holds it to: the
    * login that opened the socket must still be alive and unlocked, and sending counts as activity.
    */
-  async function publishOnSocket({ userId, sessionId }: Caller, body: PublishBody): Promise<PublishAck['data']> {
+  async function publishOnSocket({ userId, sessionId }: Caller, body: PublishBody): Promise<ChatRecord> {
     // The conversation is looked up while the login is checked (a login stays with its user), so a
     // message waits for one round of reads, not two; what it finds counts only once the login holds.
     const conversation = conversationOf(db, userId, body.talk_type, body.receiver_id);
@@ -115,7 +116,8 @@ export async function chatSocket(app: App, { config, ...chat }: ChatContext & { 
         send({ event: 'im.message.ack', content: { client_msg_id, ...answer } satisfies PublishAck });
       const publish = (body: PublishBody) =>
         publishOnSocket(login, body).then(
-          (record) => acknowledge(body.client_msg_id, { code: Code.ok, msg: 'ok', data: record }),
+          (record) =>
+            sendFrame(socket, frameWithData('im.message.ack', { client_msg_id: body.client_msg_id, code: Code.ok, msg: 'ok' } satisfies Omit<PublishAck, 'data'>, recordText(record))),
           (error: unknown) => {
             if (error instanceof ApiError) {
               acknowledge(body.client_msg_id, { code: error.code, msg: message(language, error.key, error.params), data: null });
