@@ -113,11 +113,13 @@ describe.each(DIALECTS)('messages through the batch writer on %s', (dialect) => 
     const writes = createBatchWriter(server.database.db, { commitsAtOnce: 3 });
     const message = text(seller, staff, '重发');
     const first = publishMessage(writes, a, message);
-    // The first moment's commit has left by the time the repeat is asked for.
+    // The first moment's commit has started by the time the repeat is asked for.
     await new Promise((resolve) => setImmediate(resolve));
     const repeat = publishMessage(writes, a, { ...message });
     const [stored, again] = await Promise.all([first, repeat]);
-    expect([stored.created, again.created, again.row.id]).toEqual([true, false, stored.row.id]);
+    // Whichever reached the database first stored it (on PostgreSQL each may wait for a connection); the other found it.
+    expect([stored.created, again.created].filter(Boolean)).toHaveLength(1);
+    expect(again.row.id).toBe(stored.row.id);
     const rows = await server.database.db.selectFrom('chat_messages').select('id').where('client_msg_id', '=', message.clientMsgId).execute();
     expect(rows).toHaveLength(1);
   });
