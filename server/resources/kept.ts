@@ -17,12 +17,19 @@ interface Entry {
   version: number;
 }
 
+/** A table as its counter stood when read: what was kept at that counter, or is worked out now. */
+export interface KeptTable {
+  /** The value of `work` under `key` (which must say all the value depends on but the table's rows). */
+  kept<T>(key: string, work: () => Promise<T>): Promise<T>;
+}
+
 export interface KeptCache {
   /**
-   * The value of `work` for a table under `key` (which must say all the value depends on but the
-   * table's rows): kept if the table was not written since, else worked out now.
+   * The table's values as of its counter now. One read of the counter serves every value a request
+   * asks for (a list's keyword plan, page and total): each is worked out after it was read, so a
+   * write committed meanwhile still moves the counter past what is stored.
    */
-  kept<T>(db: DynamicDb, table: string, key: string, work: () => Promise<T>): Promise<T>;
+  at(db: DynamicDb, table: string): Promise<KeptTable>;
 }
 
 export function keptCache(): KeptCache {
@@ -30,32 +37,36 @@ export function keptCache(): KeptCache {
   // Work under way, by key and counter: fifty clients asking a new keyword at once wait for one
   // count of it, not fifty counts side by side.
   const working = new Map<string, Promise<unknown>>();
-  return {
-    async kept<T>(db: DynamicDb, table: string, key: string, work: () => Promise<T>): Promise<T> {
-      // Read before working: a write committed meanwhile moves the counter past what is stored.
-      const version = await tableVersion(db, table);
-      if (version === null) return work();
-      const id = `${table}\n${key}`;
-      const entry = entries.get(id);
-      if (entry?.version === version) return entry.value as T;
-      const job = `${version}\n${id}`;
-      const running = working.get(job);
-      if (running) return running as Promise<T>;
-      const done = work().then((value) => {
-        // A later counter's value may have been stored meanwhile: an older one does not replace it.
-        if ((entries.get(id)?.version ?? -1) <= version) {
-          entries.delete(id);
-          if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-          entries.set(id, { value, version });
-        }
-        return value;
-      });
-      working.set(job, done);
-      try {
-        return await done;
-      } finally {
-        working.delete(job);
+
+  async function kept<T>(table: string, version: number | null, key: string, work: () => Promise<T>): Promise<T> {
+    if (version === null) return work();
+    const id = `${table}\n${key}`;
+    const entry = entries.get(id);
+    if (entry?.version === version) return entry.value as T;
+    const job = `${version}\n${id}`;
+    const running = working.get(job);
+    if (running) return running as Promise<T>;
+    const done = work().then((value) => {
+      // A later counter's value may have been stored meanwhile: an older one does not replace it.
+      if ((entries.get(id)?.version ?? -1) <= version) {
+        entries.delete(id);
+        if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+        entries.set(id, { value, version });
       }
+      return value;
+    });
+    working.set(job, done);
+    try {
+      return await done;
+    } finally {
+      working.delete(job);
+    }
+  }
+
+  return {
+    async at(db, table) {
+      const version = await tableVersion(db, table);
+      return { kept: (key, work) => kept(table, version, key, work) };
     },
   };
 }

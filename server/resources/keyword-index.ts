@@ -22,8 +22,8 @@ import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../db/schema';
 import type { DialectName } from '../db/dialect';
 import type { ResourceDefinition } from '../../src/contract/resource';
-import { dynamic, isTextual, type DynamicDb } from './store';
-import type { KeptCache } from './kept';
+import { isTextual, type DynamicDb } from './store';
+import type { KeptTable } from './kept';
 
 /** The FTS5 table (SQLite) of a record table. */
 export function keywordTableOf(table: string): string {
@@ -177,10 +177,10 @@ async function ftsQuery(db: Kysely<Database>, table: string, keyword: string): P
  * on its id for the list to start from; null when the index should not lead (see ftsQuery and
  * MOST_CANDIDATES) and the table is read through its other indexes as before.
  */
-export async function keywordCandidates(db: Kysely<Database>, reader: Kysely<Database>, table: string, keyword: string, kept: KeptCache): Promise<RawBuilder<SqlBool> | null> {
+export async function keywordCandidates(reader: Kysely<Database>, table: string, keyword: string, kept: KeptTable): Promise<RawBuilder<SqlBool> | null> {
   // Kept until the table is written: the vocabulary's counts are read whole (a second on 1,000,000
-  // rows), by `reader` (the read pool) while `db` tells whether the table was written.
-  const query = await kept.kept(dynamic(db), table, `keyword\n${keyword}`, () => ftsQuery(reader, table, keyword));
+  // rows), by `reader` (the read pool).
+  const query = await kept.kept(`keyword\n${keyword}`, () => ftsQuery(reader, table, keyword));
   if (!query || query.rows > MOST_CANDIDATES) return null;
   if (query.match === '') return sql<SqlBool>`1 = 0`;
   const fts = sql.table(keywordTableOf(table));

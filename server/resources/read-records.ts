@@ -13,8 +13,8 @@ import type { ResourceRegistry } from './definitions';
 import { keywordCandidates } from './keyword-index';
 import { conditionsOf, orderOf, ownTeamCondition, sortKeysOf, teamCondition, whereOf } from './list-query';
 import { dynamic, fromColumn, type DynamicDb, type ResourceStore } from './store';
-import type { KeptCache } from './kept';
-import type { ScopedCaller } from './visibility';
+import type { KeptCache, KeptTable } from './kept';
+import { seesSeveralTeams, type ScopedCaller } from './visibility';
 import { withActions } from './workflow-actions';
 
 export interface ResourceContext {
@@ -98,7 +98,8 @@ export async function getRecord(ctx: ResourceContext, store: ResourceStore, call
 
 /** One record as the caller may see it, carrying its lookups' labels: what create, get and update answer. */
 export async function labelled(ctx: ResourceContext, store: ResourceStore, caller: ResourceCaller, record: ResourceRecord): Promise<ResourceRecord> {
-  const [one] = await withLabels(ctx, store, caller, visibleFields(store.definition, caller), [record]);
+  // A record alone is what a detail draws: it names its team to any reader.
+  const [one] = await withLabels(ctx, caller, visibleFields(store.definition, caller), [record], store.definition.teamScoped);
   await withActions(ctx.db, (name) => ctx.registry.get(name), store, caller, [one!]);
   return one!;
 }
@@ -112,15 +113,17 @@ export async function listRecords(ctx: ResourceContext, store: ResourceStore, ca
   const fields = visibleFields(store.definition, caller);
   const keyword = query.keyword?.trim();
   const reader = readerOf(ctx);
-  const keywordRows = keyword && ctx.dialect === 'sqlite' && store.keywordIndexed ? await keywordCandidates(ctx.db, reader, store.table, keyword, ctx.kept) : null;
+  const kept = await ctx.kept.at(dynamic(ctx.db), store.table);
+  const keywordRows = keyword && ctx.dialect === 'sqlite' && store.keywordIndexed ? await keywordCandidates(reader, store.table, keyword, kept) : null;
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
   const offset = (page - 1) * pageSize;
   // A page past every table (its offset beyond exact integers, which SQLite refuses) has no rows.
-  const rows = Number.isSafeInteger(offset) ? await pageRows(ctx, store, caller, query, fields, keywordRows, offset, pageSize) : [];
+  const rows = Number.isSafeInteger(offset) ? await pageRows(ctx, kept, store, caller, query, fields, keywordRows, offset, pageSize) : [];
   // A short first page is the whole answer: no need to count.
-  const counted = page === 1 && rows.length < pageSize ? rows.length : await countOf(ctx, store, caller, query, keywordRows);
-  const records = await withLabels(ctx, store, caller, fields, rows.map((row) => toRecord(fields, row)));
+  const counted = page === 1 && rows.length < pageSize ? rows.length : await countOf(ctx, kept, store, caller, query, keywordRows);
+  // A list names each row's team only to a reader of several teams' rows: it is the one shown a team column.
+  const records = await withLabels(ctx, caller, fields, rows.map((row) => toRecord(fields, row)), seesSeveralTeams(store.definition, caller));
   await withActions(ctx.db, (name) => ctx.registry.get(name), store, caller, records);
   if (counted <= LIST_TOTAL_CAP) return { rows: records, total: counted, page, pageSize };
   // Past the cap the total is a floor; a page beyond it (asked for by number) still lies within it.
@@ -137,6 +140,7 @@ export async function listRecords(ctx: ResourceContext, store: ResourceStore, ca
  */
 async function pageRows(
   ctx: ResourceContext,
+  kept: KeptTable,
   store: ResourceStore,
   caller: ResourceCaller,
   query: ListQuery,
@@ -151,14 +155,16 @@ async function pageRows(
   if (store.visibility || ctx.db.isTransaction) return whole();
   const idQuery = page([sql.ref('id').as('id')]);
   const { sql: text, parameters } = idQuery.compile();
-  const ids = await ctx.kept.kept(dynamic(ctx.db), store.table, `page\n${text}\n${JSON.stringify(parameters)}`, async () =>
+  const ids = await kept.kept(`page\n${text}\n${JSON.stringify(parameters)}`, async () =>
     (await idQuery.execute()).map((row) => Number(row.id)),
   );
   if (ids.length === 0) return [];
   // The conditions without the keyword index (the rows' own values decide): a row written since
   // the ids were kept and no longer matching, or moved to another team, is not answered.
   const again = whereOf(conditionsOf(store, caller, query, ctx.dialect));
-  const found = await db.selectFrom(store.table).select(selection(store, fields)).where(sql.ref('id'), 'in', ids).where(again).execute();
+  // By id on the main connection: a page of rows by primary key costs less than handing it to a
+  // read worker and back (two thread messages, the rows cloned), and cannot hold the thread long.
+  const found = await dynamic(ctx.db).selectFrom(store.table).select(selection(store, fields)).where(sql.ref('id'), 'in', ids).where(again).execute();
   if (found.length !== ids.length) return whole();
   const byId = new Map(found.map((row) => [Number(row.id), row]));
   return ids.map((id) => byId.get(id)!);
@@ -186,9 +192,9 @@ export function pageQuery(
  * decides its SQL: the definition version, the caller's team and roles (hidden fields change the
  * keyword's columns), the filters and the keyword.
  */
-async function countOf(ctx: ResourceContext, store: ResourceStore, caller: ResourceCaller, query: ListQuery, keywordRows: RawBuilder<SqlBool> | null): Promise<number> {
+async function countOf(ctx: ResourceContext, kept: KeptTable, store: ResourceStore, caller: ResourceCaller, query: ListQuery, keywordRows: RawBuilder<SqlBool> | null): Promise<number> {
   const key = JSON.stringify([store.definition.name, store.definition.version, caller.scope, caller.access.role, query.filters ?? [], query.keyword?.trim() ?? '']);
-  return ctx.kept.kept(dynamic(ctx.db), store.table, key, async () => {
+  return kept.kept(key, async () => {
     const where = whereOf(conditionsOf(store, caller, query, ctx.dialect, { purpose: 'count', keywordRows }));
     const db = dynamic(readerOf(ctx));
     const matching = db.selectFrom(store.table).select(sql`1`.as('one')).where(where).limit(LIST_TOTAL_CAP + 1);
@@ -201,10 +207,14 @@ async function countOf(ctx: ResourceContext, store: ResourceStore, caller: Resou
  * The records, each carrying its lookups' labels under LABELS_KEY (field → label), so a console
  * draws a lookup from the row it read, without reading the target resource it may not list.
  */
-async function withLabels(ctx: ResourceContext, store: ResourceStore, caller: ResourceCaller, fields: ResourceField[], records: ResourceRecord[]): Promise<ResourceRecord[]> {
-  // Each row carries its team's name, which its reader may know: a reader of several teams' rows
-  // lists it (TEAM_FIELD), a reader of their own team's may name it in a detail.
-  const labelled = store.definition.teamScoped ? [...fields, TEAM_FIELD] : fields;
+async function withLabels(
+  ctx: ResourceContext,
+  caller: ResourceCaller,
+  fields: ResourceField[],
+  records: ResourceRecord[],
+  namesTeam: boolean,
+): Promise<ResourceRecord[]> {
+  const labelled = namesTeam ? [...fields, TEAM_FIELD] : fields;
   const labels = (await lookupLabels(ctx, caller, labelled, records)) ?? {};
   return records.map((record) => {
     const carried: Record<string, string> = {};

@@ -83,10 +83,12 @@ describe.each(DIALECTS)('the manual queue on %s', (dialect) => {
     expect(all.map((r) => carriedLabel(r, 'team_id')).sort()).toEqual(['云仓报价组', '深圳现货云仓'].sort());
     const one = (await queue().list(tokens.admin, { filters: [byAsk, { field: 'team_id', op: 'eq', value: cloudTeam }] })).body.data.rows;
     expect(one.map((r) => r.id)).toEqual([cloudRow.id]);
-    // A team's own staff see their rows only: the list names no team (severalTeams above), though
-    // each row carries their own team's name for a detail that asks for it.
+    // A team's own staff see their rows only: the list names no team (severalTeams above) and reads
+    // no team name; a row read alone, as a detail reads it, names their own team.
     const own = (await queue().list(tokens.staff, { filters: [byAsk] })).body.data.rows;
-    expect(own.map((r) => carriedLabel(r, 'team_id'))).toEqual(['云仓报价组']);
+    expect(own.map((r) => r.id)).toEqual([cloudRow.id]);
+    expect(own.map((r) => carriedLabel(r, 'team_id'))).toEqual([null]);
+    expect(carriedLabel((await queue().get(tokens.staff, cloudRow.id)).body.data, 'team_id')).toBe('云仓报价组');
     expect(await teamOf('云仓报价组')).toBe(cloudTeam);
   });
 });

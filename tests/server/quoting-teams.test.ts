@@ -123,11 +123,14 @@ describe.each(DIALECTS)('the teams of quoting rows on %s', (dialect) => {
     expect(own.length).toBeGreaterThan(1);
   });
 
-  it("gives a reader of one team's rows their team's name with each record, never another's", async () => {
+  it("gives a reader of one team's rows their team's name with a record read alone, never another's, and reads none for their list", async () => {
     const record = (await asks().get(tokens.sunli, sunliAsk.id)).body.data;
     expect(carriedLabel(record, 'team_id')).toBe(SUNLI_TEAM);
     const quotes = (await resourceApi(server, 'price_quotes').list(tokens.zhengmin, { filters: [{ field: 'ask_id', op: 'eq', value: sunliAsk.id }] })).body.data.rows;
-    expect(quotes.map((q) => carriedLabel(q, 'team_id'))).toEqual([CLOUD2]);
+    // Their list shows no team column, so it carries no team's name.
+    expect(quotes.map((q) => carriedLabel(q, 'team_id'))).toEqual([null]);
+    const quote = (await resourceApi(server, 'price_quotes').get(tokens.zhengmin, quotes[0].id)).body.data;
+    expect(carriedLabel(quote, 'team_id')).toBe(CLOUD2);
     const definition = await call<ResourceDefinition>(server, '/api/resources/price_quotes/definition', { method: 'GET', token: tokens.zhengmin });
     expect(definition.body.data.severalTeams).toBeUndefined();
   });

@@ -72,7 +72,7 @@ describe('values kept until their table is written', () => {
     };
     // teams is a tracked table of every database: its counter stands still while nobody writes it.
     const db = dynamic(server.database.db);
-    const answers = await Promise.all(Array.from({ length: 5 }, () => kept.kept(db, 'teams', 'same question', work)));
+    const answers = await Promise.all(Array.from({ length: 5 }, async () => (await kept.at(db, 'teams')).kept('same question', work)));
     expect(answers).toEqual([42, 42, 42, 42, 42]);
     expect(runs).toBe(1);
   });

@@ -4,6 +4,7 @@ import { DIALECTS, loginAs, startTestServer, type TestServer } from '../support/
 import { f, resourceApi, saveDefinition } from '../support/resources';
 import { keywordCandidates } from '../../server/resources/keyword-index';
 import { keptCache } from '../../server/resources/kept';
+import { dynamic } from '../../server/resources/store';
 
 /**
  * A list's keyword goes through the keyword index (SQLite FTS5 trigrams, PostgreSQL pg_trgm) and
@@ -115,7 +116,7 @@ describe.each(DIALECTS)('keyword search through the keyword index on %s', (diale
     const db = server.database.db;
     if (dialect === 'sqlite') {
       for (const keyword of ['华南纸业', '纸业']) {
-        const candidates = (await keywordCandidates(db, db, 'res_kwprobe', keyword, keptCache()))!;
+        const candidates = (await keywordCandidates(db, 'res_kwprobe', keyword, await keptCache().at(dynamic(db), 'res_kwprobe')))!;
         expect(candidates, keyword).not.toBeNull();
         const { rows: plan } = await sql<{ detail: string }>`explain query plan select id from res_kwprobe where ${candidates}`.execute(db);
         const steps = plan.map((p) => p.detail).join('\n');
