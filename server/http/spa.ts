@@ -11,16 +11,37 @@ const SERVER_PATHS = /^\/(api|expireToken|refreshToken|uploads)(\/|$)/;
 const isServerPath = (pathname: string) => SERVER_PATHS.test(pathname) || CHAT_API_PATH.test(pathname);
 
 /**
+ * The built files by the path a browser asks for them (`/assets/index-abc.js`, percent-encoded as
+ * a URL spells it), dot files left out as @fastify/static leaves them out. Only these are ever
+ * sent, so no request path reaches the disk unless it names one.
+ */
+function builtFiles(staticDir: string): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const entry of fs.readdirSync(staticDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const relative = path.relative(staticDir, path.join(entry.parentPath, entry.name)).split(path.sep);
+    if (relative.some((part) => part.startsWith('.'))) continue;
+    files.set(`/${relative.map(encodeURIComponent).join('/')}`, relative.join('/'));
+  }
+  return files;
+}
+
+/**
  * Serves the built front end: hashed assets cached for a year, index.html never cached, and any
  * other GET that asks for a page answered with index.html (history-mode routing).
+ *
+ * Built files are not routes: @fastify/static's one route per file (GET and HEAD for each of ~500
+ * files and their source maps) was half of a restart's CPU time before its first login. A GET no
+ * route answers looks its path up in the folder's listing, read at the first such request.
  */
 export const spa = fp(async function spa(app: FastifyInstance, { staticDir }: { staticDir: string }) {
   const index = path.join(staticDir, 'index.html');
   const built = fs.existsSync(index);
+  let files: Map<string, string> | undefined;
   if (built) {
     await app.register(fastifyStatic, {
       root: staticDir,
-      wildcard: false,
+      serve: false,
       index: false,
       setHeaders(reply, file) {
         const immutable = file.includes(`${path.sep}assets${path.sep}`);
@@ -31,12 +52,12 @@ export const spa = fp(async function spa(app: FastifyInstance, { staticDir }: { 
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0];
-    const wantsPage =
-      built &&
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !isServerPath(pathname) &&
-      // A missing asset (it has an extension) is a 404, not the app shell.
-      !path.extname(pathname);
+    const readable = built && (request.method === 'GET' || request.method === 'HEAD');
+    if (!readable) return sendNotFound(request, reply);
+    const file = (files ??= builtFiles(staticDir)).get(pathname);
+    if (file !== undefined) return reply.sendFile(file);
+    // A missing asset (it has an extension) is a 404, not the app shell.
+    const wantsPage = !isServerPath(pathname) && !path.extname(pathname);
     if (!wantsPage) return sendNotFound(request, reply);
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   });
