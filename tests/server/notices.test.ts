@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, DIALECTS, loginAs, startTestServer, type TestServer } from '../support/server-harness';
 import type { AdminNoticeList, CreateNoticeBody, Notice, NoticeList, NoticeTeamList } from '../../src/contract/api/notice';
 import { noticeHtml, notify, type BuiltHtml } from '../../server/notices/notify';
@@ -162,7 +162,8 @@ describe.each(DIALECTS)('notices on %s', (dialect) => {
     expect((await call(server, '/api/index/find-notice', { token })).body.code).toBe(200);
     expect(await lastSeen()).toBe(aMinuteAgo);
     await call(server, '/api/index/index-init', { token });
-    expect(await lastSeen()).toBeGreaterThan(aMinuteAgo);
+    // A request does not wait for its activity to be written (sessions.ts noteActivity): it lands soon after.
+    await vi.waitFor(async () => expect(await lastSeen()).toBeGreaterThan(aMinuteAgo));
 
     await setLastSeen(Date.now() - (server.config.idleLockMinutes + 1) * 60_000);
     for (let i = 0; i < 2; i++) expect((await call(server, '/api/index/find-notice', { token })).body.code).toBe(205);
