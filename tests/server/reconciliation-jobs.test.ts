@@ -143,14 +143,14 @@ describe.each(DIALECTS)('reconciliation import jobs on %s', (dialect) => {
     const match = async (body: object) => (await call<ReconMatchReport>(server, '/api/reconciliation/match', { token: seller, body })).body;
     await match({});
     const db = server.database.db;
-    const orders = await db.selectFrom('store_orders').select(['id', 'shop_name', 'paid_at', 'outcome']).where('team_id', '=', (await db.selectFrom('users').select('team_id').where('username', '=', 'seller').executeTakeFirstOrThrow()).team_id).where('platform', '=', 'douyin').orderBy('paid_at', 'desc').execute();
+    const orders = await db.selectFrom('store_orders_view').select(['id', 'shop_name', 'paid_at', 'outcome']).where('team_id', '=', (await db.selectFrom('users').select('team_id').where('username', '=', 'seller').executeTakeFirstOrThrow()).team_id).where('platform', '=', 'douyin').orderBy('paid_at', 'desc').execute();
     const target = orders[0];
     const period = formatDateTime(target.paid_at).slice(0, 7);
     const inScope = orders.filter((order) => order.shop_name === target.shop_name && formatDateTime(order.paid_at).startsWith(period));
     const outside = orders.find((order) => !inScope.includes(order))!;
     expect(outside).toBeDefined();
     // Both forced away from what matching found: only the one in scope is put back.
-    await db.updateTable('store_orders').set({ outcome: 'orphan' }).where('id', 'in', [target.id, outside.id]).execute();
+    await db.updateTable('recon_results').set({ outcome: 'orphan' }).where('order_id', 'in', [target.id, outside.id]).execute();
 
     const report = await match({ platform: 'douyin', shop: target.shop_name, period });
     expect(report.code).toBe(200);
@@ -158,7 +158,7 @@ describe.each(DIALECTS)('reconciliation import jobs on %s', (dialect) => {
     const counted = Object.entries(report.data.counts).reduce((sum, [outcome, count]) => sum + (outcome === 'orphan' ? 0 : count), 0);
     expect(counted).toBe(inScope.length);
     expect(report.data.changed).toBe(1);
-    const after = await db.selectFrom('store_orders').select(['id', 'outcome']).where('id', 'in', [target.id, outside.id]).execute();
+    const after = await db.selectFrom('store_orders_view').select(['id', 'outcome']).where('id', 'in', [target.id, outside.id]).execute();
     expect(after.find((row) => row.id === target.id)!.outcome).toBe(target.outcome);
     expect(after.find((row) => row.id === outside.id)!.outcome).toBe('orphan');
 

@@ -48,7 +48,6 @@ describe.each(DIALECTS)('shipment import looking orders up on %s', (dialect) => 
       // One order in three already carries two tracking numbers, as a Douyin export writes them.
       express_no: i % 3 === 0 ? `YT${owner}${i},YT${owner}${i}B` : `YT${owner}${i}`,
       paid_at: now,
-      reconciled: 0,
       explained: 0,
       team_id: owner,
       created_by: null,
