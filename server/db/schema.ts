@@ -398,6 +398,7 @@ export interface Database {
   price_quotes: PriceQuoteTable;
   store_orders: StoreOrderTable;
   recon_results: ReconResultTable;
+  recon_tracking_numbers: ReconTrackingNumberTable;
   store_orders_view: StoreOrderView;
   store_bills: StoreBillTable;
   recon_settlements: ReconSettlementTable;
@@ -568,6 +569,12 @@ export interface ReconResultTable {
   fee_affiliate_fen: Defaulted<number>;
   fee_other_fen: Defaulted<number>;
   fee_fen: Defaulted<number>;
+}
+
+/** One tracking number of an order (0022): 快递单号 may hold several, each found alone. */
+export interface ReconTrackingNumberTable {
+  order_id: number;
+  express_no: string;
 }
 
 /** An order as the console reads it (a view, read only): its row with what matching found, and 已对账 (matched or refunded). */

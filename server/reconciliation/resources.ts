@@ -3,6 +3,7 @@ import { field, options, enumOf, text, remark, money, numbered, PLATFORMS } from
 import { builtin, readWriteOf, codes, ADMIN } from '../resources/builtin';
 import type { ResourceStore } from '../resources/store';
 import { FILE_KINDS, FILE_KIND_INFO } from './file-kinds';
+import { keepTrackingNumbers } from './tracking';
 
 /** Each matching outcome in Chinese with its colour (match.ts's Outcome). */
 export const OUTCOME_OPTIONS = options(
@@ -79,6 +80,12 @@ const storeOrders = builtin({
   // An order number is unique on its platform (store_orders_platform_order_no).
   uniques: [['platform', 'order_no']],
   readView: { name: 'store_orders_view', fields: [RECONCILED, ...MATCH_RESULT_FIELDS].map((result) => result.name) },
+  hooks: {
+    // An edit of 快递单号 through the API finds the order by each number it now holds (a delete takes its numbers along).
+    async afterWrite(trx, before, after) {
+      if (after && before?.express_no !== after.express_no) await keepTrackingNumbers(trx, [{ id: after.id, express_no: (after.express_no as string | null) ?? null }]);
+    },
+  },
 });
 
 const storeBills = builtin({

@@ -4,6 +4,7 @@ import type { Database, StorePlatform } from '../db/schema';
 import { insertTuples } from '../db/batch';
 import { dynamic } from '../resources/store';
 import { tableWritten } from '../resources/table-versions';
+import { addTrackingNumbers, keepTrackingNumbers, ordersByTrackingNumber, trackingNumbersOf } from './tracking';
 import { FILE_KIND_INFO, type ColumnMap, type FileKind } from './file-kinds';
 import type { OrderLine, SettlementLine, ShipmentLine } from './lines';
 import type { MatchLine, MatchResult, OrderToMatch } from './match';
@@ -165,6 +166,18 @@ export async function saveOrderChunk(trx: Db, team: number, platform: StorePlatf
     counts,
     now,
   );
+  // The orders' tracking numbers: a new order's written at once, a known one's only where its 快递单号 changed. Read back
+  // by the platform's unique index, as `known` was: with the team as well, SQLite took the team's index and read all its orders every chunk.
+  const written = await trx.selectFrom('store_orders').select(['id', 'order_no', 'express_no', 'team_id']).where('platform', '=', platform).where('order_no', 'in', numbers).execute();
+  const mine = written.filter((row) => row.team_id === team);
+  await addTrackingNumbers(
+    trx,
+    mine.filter((row) => !known.has(row.order_no)),
+  );
+  await keepTrackingNumbers(
+    trx,
+    mine.filter((row) => known.has(row.order_no) && known.get(row.order_no)!.express_no !== row.express_no),
+  );
 }
 
 /** A chunk of settlement lines written, one per flow number: a newer file updates the flows it shares with an older one. */
@@ -200,44 +213,50 @@ export async function saveSettlementChunk(trx: Db, team: number, platform: Store
 
 const SHIPMENT_READS = ['id', 'order_no', 'express_no', 'express_company', 'shipped_at', 'status', 'shipment_recorded', 'version'] as const;
 
-/**
- * The team's orders a shipment chunk names, looked up by `key` (order or tracking number) through
- * the team's index on it (0013). Each key is its own query: written as one `order_no in (…) or
- * express_no in (…)`, neither SQLite nor PostgreSQL used either index, and every chunk read all
- * the team's orders.
- */
-export const shipmentOrdersBy = (db: Db, team: number, key: 'order_no' | 'express_no', values: string[]) =>
-  db.selectFrom('store_orders').select(SHIPMENT_READS).where('team_id', '=', team).where(key, 'in', values);
+/** The team's orders a shipment chunk names by order number, through the team's index on it (0013). */
+export const shipmentOrdersBy = (db: Db, team: number, numbers: string[]) => db.selectFrom('store_orders').select(SHIPMENT_READS).where('team_id', '=', team).where('order_no', 'in', numbers);
 
-/** A chunk of a shipment file updates the team's orders it names (by order number, else by tracking number) and reports the rest. */
+/**
+ * A chunk of a shipment file updates the team's orders it names (by order number, else by any one
+ * of the tracking numbers an order holds) and reports the rest. Each key is its own index-served
+ * query: written as one `order_no in (…) or express_no in (…)`, neither database used an index.
+ */
 export async function applyShipmentChunk(trx: Db, team: number, lines: ShipmentLine[], now: number, counts: SaveCounts): Promise<void> {
-  const rows = await shipmentOrdersBy(trx, team, 'order_no', [...new Set(lines.map((line) => line.order_no))]).execute();
+  const rows = await shipmentOrdersBy(trx, team, [...new Set(lines.map((line) => line.order_no))]).execute();
   const named = new Set(rows.map((row) => row.order_no));
   // Only the lines whose order number no order carries are looked for by tracking number: usually none.
   const strays = [...new Set(lines.filter((line) => !named.has(line.order_no)).map((line) => line.express_no))];
-  if (strays.length > 0) rows.push(...(await shipmentOrdersBy(trx, team, 'express_no', strays).execute()));
+  const tracked = strays.length > 0 ? await ordersByTrackingNumber(trx, team, strays, SHIPMENT_READS).execute() : [];
   const byOrder = new Map(rows.map((row) => [row.order_no, row]));
-  const byTracking = new Map(rows.flatMap((row) => (row.express_no ?? '').split(',').map((no) => [no, row] as const)));
+  const byTracking = new Map(tracked.map((row) => [row.tracking, row]));
+  // What each order's 快递单号 says once the chunk is written, for its tracking numbers.
+  const expressNos = new Map<number, string | null>();
   await writeItems(
     trx,
     'store_orders',
     lines,
     (line) => byOrder.get(line.order_no) ?? byTracking.get(line.express_no),
-    (line, row) =>
-      row
-        ? {
-            values: {
-              express_company: (line.express_company || row.express_company).slice(0, 32),
-              express_no: (row.express_no ?? '').split(',').includes(line.express_no) ? row.express_no : line.express_no,
-              shipped_at: row.shipped_at ?? line.shipped_at ?? now,
-              status: row.status === 'pending' ? ('shipped' as const) : row.status,
-              shipment_recorded: 1,
-            },
-          }
-        : 'unknown',
+    (line, row) => {
+      if (!row) return 'unknown';
+      const express_no = trackingNumbersOf(row.express_no).includes(line.express_no) ? row.express_no : line.express_no;
+      expressNos.set(row.id, express_no);
+      return {
+        values: {
+          express_company: (line.express_company || row.express_company).slice(0, 32),
+          express_no,
+          shipped_at: row.shipped_at ?? line.shipped_at ?? now,
+          status: row.status === 'pending' ? ('shipped' as const) : row.status,
+          shipment_recorded: 1,
+        },
+      };
+    },
     (line) => line.order_no,
     counts,
     now,
+  );
+  await keepTrackingNumbers(
+    trx,
+    [...expressNos].map(([id, express_no]) => ({ id, express_no })),
   );
 }
 

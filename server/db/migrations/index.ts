@@ -20,6 +20,7 @@ import { migration as quotingBoardCategory } from './0018_quoting_board_category
 import { migration as tableVersions } from './0019_table_versions';
 import { migration as allTeamsIndexes } from './0020_all_teams_indexes';
 import { migration as reconResults } from './0021_recon_results';
+import { migration as reconTrackingNumbers } from './0022_recon_tracking_numbers';
 
 /**
  * Every migration in order. A landed migration is never edited: a change to the schema is a new
@@ -47,4 +48,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0019_table_versions', tableVersions],
   ['0020_all_teams_indexes', allTeamsIndexes],
   ['0021_recon_results', reconResults],
+  ['0022_recon_tracking_numbers', reconTrackingNumbers],
 ];

@@ -8,6 +8,7 @@ import type { Database, StorePlatform } from '../schema';
 import { reconciliationRows } from './reconciliation';
 import type { MatchResult } from '../../reconciliation/match';
 import { writeOrderResults } from '../../reconciliation/store';
+import { addTrackingNumbers } from '../../reconciliation/tracking';
 
 type TeamKey = 'ops' | 'buyer' | 'cloud' | 'buyer2' | 'cloud2';
 type AskingTeam = 'buyer' | 'buyer2';
@@ -803,7 +804,8 @@ export async function seedBusiness(trx: Transaction<Database>, ctx: BusinessSeed
     const orders = orderRows(s, team, goods, team === 'buyer' ? 60 : 20);
     const { settlements, results } = reconciliationRows(orders, s.now);
     const bills = team === 'buyer' ? billRows(s, team, orders, results) : [];
-    const orderIds = await inBatches(orders, (batch) => trx.insertInto('store_orders').values(batch).returning(['id', 'order_no']).execute());
+    const orderIds = await inBatches(orders, (batch) => trx.insertInto('store_orders').values(batch).returning(['id', 'order_no', 'express_no']).execute());
+    await addTrackingNumbers(trx, orderIds);
     await writeOrderResults(
       trx,
       orderIds.map((order) => order.id),
