@@ -373,7 +373,10 @@ async function writeChunk(trx: Db, postgres: boolean, ids: number[], results: Ma
     }
     const arrays = WRITTEN.map((column, at) => `$${at + 1}::${typeOf(column)}[]`).join(', ');
     const text = `update recon_results set ${SET_WRITTEN} from unnest(${arrays}) as v(${WRITTEN.join(', ')}) where recon_results.order_id = v.order_id and ${DIFFERS}`;
-    return Number((await trx.executeQuery(CompiledQuery.raw(text, columns))).numAffectedRows ?? 0);
+    // Each array as its literal, written here: integers and outcome names need no quoting, and pg's
+    // own array writer, escaping element by element, cost ~400 ms of this process per 100,000 orders.
+    const literals = columns.map((values) => `{${values.join(',')}}`);
+    return Number((await trx.executeQuery(CompiledQuery.raw(text, literals))).numAffectedRows ?? 0);
   }
   const parameters: unknown[] = [];
   for (let i = start; i < end; i++) {
