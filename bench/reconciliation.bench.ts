@@ -22,7 +22,7 @@ import { sql } from 'kysely';
 import { matchOrders, type OrderToMatch } from '../server/reconciliation/match';
 import type { SettlementLine } from '../server/reconciliation/lines';
 import { openDatabase, type DatabaseHandle } from '../server/db/open';
-import { migrateToLatest } from '../server/db/migrate';
+import { prepareDatabase } from '../server/db/prepare';
 import { importFile } from '../server/reconciliation/import-file';
 import { openFile } from '../server/reconciliation/read-table';
 import { matchInput, saveResults } from '../server/reconciliation/store';
@@ -81,7 +81,8 @@ async function freshDatabase(dialect: 'sqlite' | 'postgres'): Promise<{ database
     };
   }
   const database = openDatabase({ databaseUrl: url, dataDir });
-  await migrateToLatest(database);
+  // As the server prepares it: every resource table's write counter and its triggers included.
+  await prepareDatabase(database, { demoSeed: false });
   const now = Date.now();
   const team = await database.db.insertInto('teams').values({ name: '基准团队', type: 1, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
   return {
@@ -134,7 +135,6 @@ async function storeMatch(dialect: 'sqlite' | 'postgres'): Promise<BenchRow[]> {
             status: 'shipped' as const,
             express_company: '中通快递',
             express_no: `ZT${order.order_no}`,
-            reconciled: 0,
             explained: 0,
             team_id: team,
             created_by: null,
@@ -174,7 +174,7 @@ async function storeMatch(dialect: 'sqlite' | 'postgres'): Promise<BenchRow[]> {
       const cpu = process.cpuUsage();
       const input = await matchInput(database.db, team);
       const results = matchOrders(input.orders, input.lines, OPTIONS);
-      const changed = await saveResults(database.db, input, results, Date.now());
+      const changed = await saveResults(database.db, input, results);
       const used = process.cpuUsage(cpu);
       return { ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000, changed };
     };

@@ -397,6 +397,9 @@ export interface Database {
   price_asks: PriceAskTable;
   price_quotes: PriceQuoteTable;
   store_orders: StoreOrderTable;
+  recon_results: ReconResultTable;
+  recon_tracking_numbers: ReconTrackingNumberTable;
+  store_orders_view: StoreOrderView;
   store_bills: StoreBillTable;
   recon_settlements: ReconSettlementTable;
   recon_column_maps: ReconColumnMapTable;
@@ -543,13 +546,20 @@ export interface StoreOrderTable extends ResourceColumns {
   express_no: string | null;
   paid_at: number;
   shipped_at: number | null;
-  /** 1 once matched against a confirmed store bill. */
-  reconciled: Flag;
   refund_fen: Defaulted<number>;
   promised_ship_at: number | null;
   /** 1 once a shipment file (the seller's own record) named the order. */
   shipment_recorded: Flag;
-  /** What the last match found (server/reconciliation/match.ts's Outcome). */
+  /** 1 when a person explained the difference; kept across matches. */
+  explained: Flag;
+  explain_note: Defaulted<string>;
+}
+
+/** What the last match found of an order (server/reconciliation/match.ts), one row an order from its insert on (0021). */
+export interface ReconResultTable {
+  order_id: number;
+  /** The order's team, kept in step by a trigger: an outcome filter reaches this table's index with it. */
+  team_id: number;
   outcome: Defaulted<string>;
   expected_fen: Defaulted<number>;
   settled_fen: Defaulted<number>;
@@ -559,10 +569,16 @@ export interface StoreOrderTable extends ResourceColumns {
   fee_affiliate_fen: Defaulted<number>;
   fee_other_fen: Defaulted<number>;
   fee_fen: Defaulted<number>;
-  /** 1 when a person explained the difference; kept across matches. */
-  explained: Flag;
-  explain_note: Defaulted<string>;
 }
+
+/** One tracking number of an order (0022): 快递单号 may hold several, each found alone. */
+export interface ReconTrackingNumberTable {
+  order_id: number;
+  express_no: string;
+}
+
+/** An order as the console reads it (a view, read only): its row with what matching found, and 已对账 (matched or refunded). */
+export type StoreOrderView = Selectable<StoreOrderTable> & Selectable<Omit<ReconResultTable, 'order_id' | 'team_id'>> & { reconciled: number };
 
 /** One settlement line of a platform file (a fund flow, or a bill line per order), unique per flow number. */
 export interface ReconSettlementTable extends ResourceColumns {

@@ -14,7 +14,7 @@ import { ApiError } from '../http/errors';
 import { FILE_KIND_INFO, type ColumnMap, type FileKind, type FileKindInfo } from './file-kinds';
 import { findHeader, HEADER_SEARCH_ROWS, type HeaderMatch } from './headers';
 import { parseRow, type Line, type OrderLine, type RowError, type SettlementLine, type ShipmentLine } from './lines';
-import { streamRows, UnreadableFile, type OpenBytes } from './read-table';
+import { SourceReadError, streamRows, UnreadableFile, type OpenBytes } from './read-table';
 import { SeenKeys } from './seen-keys';
 import { addSubOrder, applyShipmentChunk, CHUNK, columnMapOf, emptyCounts, saveOrderChunk, saveSettlementChunk, type SaveCounts } from './store';
 
@@ -53,6 +53,8 @@ async function* rowsOf(open: OpenBytes, onBytes: (bytes: number) => void): Async
     yield* streamRows(open, onBytes);
   } catch (error) {
     if (error instanceof UnreadableFile) throw new ApiError(Code.badRequest, 'reconLegacyXls');
+    // The file on the server's disk failed to read: no fault of the file's, but nothing to import until it is sent again.
+    if (error instanceof SourceReadError) throw new ApiError(Code.serverError, 'reconReadFailed');
     if (error instanceof ApiError || (error as Error).name === 'AbortError') throw error;
     throw new ApiError(Code.badRequest, 'reconUnreadable');
   }

@@ -16,7 +16,7 @@ import { ApiError } from '../http/errors';
 import { message, type Language, type MessageKey } from '../http/messages';
 import type { FileKind } from './file-kinds';
 import { importFile, type ImportTarget } from './import-file';
-import { openFile } from './read-table';
+import { openFile, type OpenBytes } from './read-table';
 
 type Db = Kysely<Database>;
 type JobState = ReconImportJobTable['state'];
@@ -87,6 +87,8 @@ export class ImportJobs {
   constructor(
     private readonly target: ImportTarget,
     private readonly log: FastifyBaseLogger,
+    /** How a job's uploaded file is opened for each pass (a test gives a file that fails to read). */
+    private readonly open: (file: string) => OpenBytes = openFile,
   ) {
     this.db = target.db;
   }
@@ -168,7 +170,7 @@ export class ImportJobs {
     try {
       const report = await importFile(
         this.target,
-        { team: job.team, kind: job.kind, shop: job.shop, write: !job.preview, open: openFile(job.path) },
+        { team: job.team, kind: job.kind, shop: job.shop, write: !job.preview, open: this.open(job.path) },
         this.progressOf(id),
         controller.signal,
       );

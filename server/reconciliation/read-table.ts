@@ -54,6 +54,9 @@ export function formatOf(head: Uint8Array): FileFormat {
 
 export class UnreadableFile extends Error {}
 
+/** The file's bytes could not be read to the end (a disk or upload failure), whatever the format. */
+export class SourceReadError extends Error {}
+
 /**
  * Bytes read from disk at a time. Kept small on purpose: a 1 MB chunk decodes to a string of up to
  * 2 MB, which V8 allocates straight into its old generation, where only a full collection frees
@@ -80,13 +83,19 @@ async function headOf(open: OpenBytes): Promise<Uint8Array> {
       size += (chunk as Buffer).length;
       if (size >= HEAD_BYTES) break;
     }
+  } catch (error) {
+    throw new SourceReadError((error as Error).message, { cause: error });
   } finally {
     stream.destroy();
   }
   return Buffer.concat(parts).subarray(0, HEAD_BYTES);
 }
 
-/** The stream's bytes passed on unchanged, counted as they go (the progress of a pass). */
+/**
+ * The stream's bytes passed on unchanged, counted as they go (the progress of a pass). A read error
+ * of the file ends the counted stream with a SourceReadError, which every reader below hears (each
+ * format's reader in its own way); the file is closed when the counted stream is, read or not.
+ */
 function counted(stream: Readable, onBytes: (bytes: number) => void): Readable {
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, done) {
@@ -94,7 +103,13 @@ function counted(stream: Readable, onBytes: (bytes: number) => void): Readable {
       done(null, chunk);
     },
   });
-  pipeline(stream, counter, () => {});
+  // Not pipeline(): it ends the counted stream with the file's own error, which does not say where it came from.
+  stream.once('error', (error) => counter.destroy(new SourceReadError(error.message, { cause: error })));
+  // The error stays in counter.errored for whoever reads next: a reader still being set up (exceljs
+  // loads first) must not take the process down with an unheard 'error' event.
+  counter.on('error', () => {});
+  counter.once('close', () => stream.destroy());
+  stream.pipe(counter);
   return counter;
 }
 
@@ -174,18 +189,41 @@ function cellText(value: unknown): string {
   return String(value as string | number | boolean);
 }
 
+/**
+ * The items of `items` until `source` fails, then its error: exceljs's streaming reader pipes the
+ * stream it is given, and a pipe does not pass an error on, so on its own the reader would wait
+ * for the rest of a file that failed to read, and the import with it, forever.
+ */
+async function* untilFailed<T>(source: Readable, items: AsyncIterator<T>): AsyncGenerator<T> {
+  let onError = (_error: Error) => {};
+  const failed = new Promise<never>((_resolve, reject) => (onError = reject));
+  source.once('error', onError);
+  try {
+    if (source.errored) throw source.errored;
+    for (;;) {
+      const next = await Promise.race([items.next(), failed]);
+      if (next.done) return;
+      yield next.value;
+    }
+  } finally {
+    source.off('error', onError);
+  }
+}
+
+/** The rows of the first sheet a workbook reader meets, as text. */
+async function* firstSheet(reader: AsyncIterable<AsyncIterable<{ values: unknown }>>): AsyncGenerator<string[]> {
+  for await (const sheet of reader) {
+    for await (const row of sheet) yield Array.from((row.values as unknown[]).slice(1), cellText);
+    return;
+  }
+}
+
 /** The rows of the first sheet, through exceljs's streaming reader (styles kept: they say which numbers are dates). */
 async function* sheetRows(bytes: Readable): AsyncGenerator<string[]> {
   const ExcelJS = await loadExcelJS();
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(bytes, { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'emit' });
   try {
-    for await (const sheet of reader) {
-      for await (const row of sheet) {
-        const values = row.values as unknown[];
-        yield Array.from(values.slice(1), cellText);
-      }
-      return;
-    }
+    yield* untilFailed(bytes, firstSheet(reader));
   } finally {
     bytes.destroy();
   }

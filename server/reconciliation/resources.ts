@@ -3,6 +3,7 @@ import { field, options, enumOf, text, remark, money, numbered, PLATFORMS } from
 import { builtin, readWriteOf, codes, ADMIN } from '../resources/builtin';
 import type { ResourceStore } from '../resources/store';
 import { FILE_KINDS, FILE_KIND_INFO } from './file-kinds';
+import { keepTrackingNumbers } from './tracking';
 
 /** Each matching outcome in Chinese with its colour (match.ts's Outcome). */
 export const OUTCOME_OPTIONS = options(
@@ -23,6 +24,20 @@ const FEE_FIELDS = [
   money('fee_affiliate_fen', '服务商/渠道分成', 'Affiliate share', { minimum: undefined }),
   money('fee_other_fen', '其他费用', 'Other fees', { minimum: undefined }),
 ];
+
+/**
+ * What matching found of an order: kept in recon_results (0021), shown through store_orders_view,
+ * written by matching alone. 已对账 (reconciled) is matched or refunded.
+ */
+const RECONCILED = field('reconciled', 'boolean', '已对账', 'Reconciled', { default: false, readOnly: true });
+const MATCH_RESULT_FIELDS = [
+  enumOf('outcome', '对账结果', 'Outcome', OUTCOME_OPTIONS, { default: 'pending', indexed: true }),
+  money('expected_fen', '应结金额', 'Expected'),
+  money('settled_fen', '已结金额', 'Settled', { minimum: undefined }),
+  money('difference_fen', '差额', 'Difference', { minimum: undefined }),
+  ...FEE_FIELDS,
+  money('fee_fen', '费用合计', 'Fees', { minimum: undefined }),
+].map((result) => ({ ...result, readOnly: true }));
 
 const storeOrders = builtin({
   name: 'store_orders',
@@ -49,16 +64,11 @@ const storeOrders = builtin({
     text('express_no', '快递单号', 'Tracking number', 64, { searchable: true }),
     field('paid_at', 'datetime', '付款时间', 'Paid at', { required: true, indexed: true }),
     field('shipped_at', 'datetime', '发货时间', 'Shipped at'),
-    field('reconciled', 'boolean', '已对账', 'Reconciled', { default: false }),
+    RECONCILED,
     money('refund_fen', '退款金额', 'Refunded'),
     field('promised_ship_at', 'datetime', '承诺发货时间', 'Promised shipping'),
     field('shipment_recorded', 'boolean', '有发货记录', 'In a shipment file', { default: false }),
-    enumOf('outcome', '对账结果', 'Outcome', OUTCOME_OPTIONS, { default: 'pending', indexed: true }),
-    money('expected_fen', '应结金额', 'Expected'),
-    money('settled_fen', '已结金额', 'Settled', { minimum: undefined }),
-    money('difference_fen', '差额', 'Difference', { minimum: undefined }),
-    ...FEE_FIELDS,
-    money('fee_fen', '费用合计', 'Fees', { minimum: undefined }),
+    ...MATCH_RESULT_FIELDS,
     field('explained', 'boolean', '差异已说明', 'Explained', { default: false }),
     text('explain_note', '说明', 'Note', 255),
   ],
@@ -69,6 +79,13 @@ const storeOrders = builtin({
   nullable: ['express_no', 'shipped_at', 'promised_ship_at'],
   // An order number is unique on its platform (store_orders_platform_order_no).
   uniques: [['platform', 'order_no']],
+  readView: { name: 'store_orders_view', fields: [RECONCILED, ...MATCH_RESULT_FIELDS].map((result) => result.name) },
+  hooks: {
+    // An edit of 快递单号 through the API finds the order by each number it now holds (a delete takes its numbers along).
+    async afterWrite(trx, before, after) {
+      if (after && before?.express_no !== after.express_no) await keepTrackingNumbers(trx, [{ id: after.id, express_no: (after.express_no as string | null) ?? null }]);
+    },
+  },
 });
 
 const storeBills = builtin({

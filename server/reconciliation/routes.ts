@@ -148,7 +148,7 @@ export async function reconciliationRoutes(app: App, { database, config }: { dat
         unsettledDays: request.body.unsettled_days ?? RECON_UNSETTLED_DAYS,
         now: Date.now(),
       });
-      const changed = await saveResults(db, input, results, Date.now());
+      const changed = await saveResults(db, input, results);
       const counts: Record<string, number> = Object.fromEntries(OUTCOMES.map((outcome) => [outcome, 0]));
       for (const result of results) counts[result.outcome]++;
       return ok({ scope: { platform: platform ?? null, shop: shop ?? null, period: period ?? null }, counts, changed, ms: Math.round(performance.now() - started) });

@@ -2,6 +2,9 @@
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { Database, StorePlatform } from '../db/schema';
 import { insertTuples } from '../db/batch';
+import { dynamic } from '../resources/store';
+import { tableWritten } from '../resources/table-versions';
+import { addTrackingNumbers, keepTrackingNumbers, ordersByTrackingNumber, trackingNumbersOf } from './tracking';
 import { FILE_KIND_INFO, type ColumnMap, type FileKind } from './file-kinds';
 import type { OrderLine, SettlementLine, ShipmentLine } from './lines';
 import type { MatchLine, MatchResult, OrderToMatch } from './match';
@@ -22,7 +25,7 @@ function differs<Row extends object>(row: Row, values: Partial<Row>): boolean {
   return (Object.keys(values) as Array<keyof Row>).some((key) => row[key] !== values[key]);
 }
 
-/** What matching writes on an order, column by column; reconciled is what the order list's 已对账 shows. */
+/** What matching writes of an order into its recon_results row, column by column. */
 const RESULT_OF = {
   outcome: (result: MatchResult) => result.outcome,
   expected_fen: (result: MatchResult) => result.expected_fen,
@@ -33,16 +36,10 @@ const RESULT_OF = {
   fee_commission_fen: (result: MatchResult) => result.fees.commission,
   fee_affiliate_fen: (result: MatchResult) => result.fees.affiliate,
   fee_other_fen: (result: MatchResult) => result.fees.other,
-  reconciled: (result: MatchResult) => (result.outcome === 'matched' || result.outcome === 'refunded' ? 1 : 0),
 };
 type ResultColumn = keyof typeof RESULT_OF;
 const RESULT_COLUMNS = Object.keys(RESULT_OF) as ResultColumn[];
 const RESULT_VALUES = RESULT_COLUMNS.map((column) => RESULT_OF[column]);
-
-/** What matching found, as the columns of an order. */
-export function resultColumns(result: MatchResult) {
-  return Object.fromEntries(RESULT_COLUMNS.map((column) => [column, RESULT_OF[column](result)])) as { [C in ResultColumn]: ReturnType<(typeof RESULT_OF)[C]> };
-}
 
 /** The column map of a file kind as admins left it; a field they deleted falls back to nothing, not to the default. */
 export async function columnMapOf(db: Db, kind: FileKind): Promise<ColumnMap> {
@@ -169,6 +166,18 @@ export async function saveOrderChunk(trx: Db, team: number, platform: StorePlatf
     counts,
     now,
   );
+  // The orders' tracking numbers: a new order's written at once, a known one's only where its 快递单号 changed. Read back
+  // by the platform's unique index, as `known` was: with the team as well, SQLite took the team's index and read all its orders every chunk.
+  const written = await trx.selectFrom('store_orders').select(['id', 'order_no', 'express_no', 'team_id']).where('platform', '=', platform).where('order_no', 'in', numbers).execute();
+  const mine = written.filter((row) => row.team_id === team);
+  await addTrackingNumbers(
+    trx,
+    mine.filter((row) => !known.has(row.order_no)),
+  );
+  await keepTrackingNumbers(
+    trx,
+    mine.filter((row) => known.has(row.order_no) && known.get(row.order_no)!.express_no !== row.express_no),
+  );
 }
 
 /** A chunk of settlement lines written, one per flow number: a newer file updates the flows it shares with an older one. */
@@ -204,44 +213,50 @@ export async function saveSettlementChunk(trx: Db, team: number, platform: Store
 
 const SHIPMENT_READS = ['id', 'order_no', 'express_no', 'express_company', 'shipped_at', 'status', 'shipment_recorded', 'version'] as const;
 
-/**
- * The team's orders a shipment chunk names, looked up by `key` (order or tracking number) through
- * the team's index on it (0013). Each key is its own query: written as one `order_no in (…) or
- * express_no in (…)`, neither SQLite nor PostgreSQL used either index, and every chunk read all
- * the team's orders.
- */
-export const shipmentOrdersBy = (db: Db, team: number, key: 'order_no' | 'express_no', values: string[]) =>
-  db.selectFrom('store_orders').select(SHIPMENT_READS).where('team_id', '=', team).where(key, 'in', values);
+/** The team's orders a shipment chunk names by order number, through the team's index on it (0013). */
+export const shipmentOrdersBy = (db: Db, team: number, numbers: string[]) => db.selectFrom('store_orders').select(SHIPMENT_READS).where('team_id', '=', team).where('order_no', 'in', numbers);
 
-/** A chunk of a shipment file updates the team's orders it names (by order number, else by tracking number) and reports the rest. */
+/**
+ * A chunk of a shipment file updates the team's orders it names (by order number, else by any one
+ * of the tracking numbers an order holds) and reports the rest. Each key is its own index-served
+ * query: written as one `order_no in (…) or express_no in (…)`, neither database used an index.
+ */
 export async function applyShipmentChunk(trx: Db, team: number, lines: ShipmentLine[], now: number, counts: SaveCounts): Promise<void> {
-  const rows = await shipmentOrdersBy(trx, team, 'order_no', [...new Set(lines.map((line) => line.order_no))]).execute();
+  const rows = await shipmentOrdersBy(trx, team, [...new Set(lines.map((line) => line.order_no))]).execute();
   const named = new Set(rows.map((row) => row.order_no));
   // Only the lines whose order number no order carries are looked for by tracking number: usually none.
   const strays = [...new Set(lines.filter((line) => !named.has(line.order_no)).map((line) => line.express_no))];
-  if (strays.length > 0) rows.push(...(await shipmentOrdersBy(trx, team, 'express_no', strays).execute()));
+  const tracked = strays.length > 0 ? await ordersByTrackingNumber(trx, team, strays, SHIPMENT_READS).execute() : [];
   const byOrder = new Map(rows.map((row) => [row.order_no, row]));
-  const byTracking = new Map(rows.flatMap((row) => (row.express_no ?? '').split(',').map((no) => [no, row] as const)));
+  const byTracking = new Map(tracked.map((row) => [row.tracking, row]));
+  // What each order's 快递单号 says once the chunk is written, for its tracking numbers.
+  const expressNos = new Map<number, string | null>();
   await writeItems(
     trx,
     'store_orders',
     lines,
     (line) => byOrder.get(line.order_no) ?? byTracking.get(line.express_no),
-    (line, row) =>
-      row
-        ? {
-            values: {
-              express_company: (line.express_company || row.express_company).slice(0, 32),
-              express_no: (row.express_no ?? '').split(',').includes(line.express_no) ? row.express_no : line.express_no,
-              shipped_at: row.shipped_at ?? line.shipped_at ?? now,
-              status: row.status === 'pending' ? ('shipped' as const) : row.status,
-              shipment_recorded: 1,
-            },
-          }
-        : 'unknown',
+    (line, row) => {
+      if (!row) return 'unknown';
+      const express_no = trackingNumbersOf(row.express_no).includes(line.express_no) ? row.express_no : line.express_no;
+      expressNos.set(row.id, express_no);
+      return {
+        values: {
+          express_company: (line.express_company || row.express_company).slice(0, 32),
+          express_no,
+          shipped_at: row.shipped_at ?? line.shipped_at ?? now,
+          status: row.status === 'pending' ? ('shipped' as const) : row.status,
+          shipment_recorded: 1,
+        },
+      };
+    },
     (line) => line.order_no,
     counts,
     now,
+  );
+  await keepTrackingNumbers(
+    trx,
+    [...expressNos].map(([id, express_no]) => ({ id, express_no })),
   );
 }
 
@@ -330,60 +345,82 @@ export async function matchInput(db: Db, team: number, scope: MatchScope = {}): 
   };
 }
 
-/** Orders per statement: SQLite binds eleven parameters each (within its 32,766); PostgreSQL eleven arrays. */
-const RESULT_CHUNK = { sqlite: 2000, postgres: 20_000 };
-const WRITTEN = ['id', ...RESULT_COLUMNS] as const;
+/** Orders per statement: SQLite binds ten parameters each (within its 32,766); PostgreSQL ten arrays. */
+const RESULT_CHUNK = { sqlite: 2000, postgres: 100_000 };
+const WRITTEN = ['order_id', ...RESULT_COLUMNS] as const;
 const SET_WRITTEN = RESULT_COLUMNS.map((column) => `${column} = v.${column}`).join(', ');
 /** Only an order whose result differs is written (and counted): the database compares, so matching need not read what it wrote last. */
-const DIFFERS = `(${RESULT_COLUMNS.map((column) => `store_orders.${column}`).join(', ')}) <> (${RESULT_COLUMNS.map((column) => `v.${column}`).join(', ')})`;
+const DIFFERS = `(${RESULT_COLUMNS.map((column) => `recon_results.${column}`).join(', ')}) <> (${RESULT_COLUMNS.map((column) => `v.${column}`).join(', ')})`;
 const typeOf = (column: (typeof WRITTEN)[number]) => (column === 'outcome' ? 'varchar(16)' : 'bigint');
 
+/** The dialect by how it writes a parameter: '$1' is PostgreSQL's, '?' SQLite's. */
+const isPostgres = (db: Db) => sql`${0}`.compile(db).sql === '$1';
+
 /**
- * The results of orders[start, end) in one statement joined on the id, the text made here rather
- * than by the query builder (at 100,000 orders its 1.1 million parameter nodes were most of the
- * save), the parameters taken straight from the results, no row object between. SQLite: a VALUES
- * list, whose text is the same for every full chunk, so it is prepared once. PostgreSQL: one array
- * per column, unnested, so a statement of 20,000 orders is one join over the table, not one per
- * thousand orders. Answers how many orders changed.
+ * The results of orders [start, end) written onto their recon_results rows in one statement
+ * joined on the order id, the text made here rather than by the query builder (at 100,000 orders
+ * its 1.1 million parameter nodes were most of the save), the parameters taken straight from the
+ * results, no row object between. SQLite: a VALUES list, whose text is the same for every full
+ * chunk, so it is prepared once. PostgreSQL: one array per column, unnested, so a statement of
+ * 20,000 orders is one join, not one per thousand orders. Answers how many orders changed.
  */
-async function writeResults(trx: Db, postgres: boolean, orders: StoredOrder[], results: MatchResult[], start: number, end: number, now: number): Promise<number> {
+async function writeChunk(trx: Db, postgres: boolean, ids: number[], results: MatchResult[], start: number, end: number): Promise<number> {
   if (postgres) {
     const columns: unknown[][] = WRITTEN.map(() => []);
     for (let i = start; i < end; i++) {
-      columns[0].push(orders[i].id);
+      columns[0].push(ids[i]);
       for (let k = 0; k < RESULT_VALUES.length; k++) columns[k + 1].push(RESULT_VALUES[k](results[i]));
     }
     const arrays = WRITTEN.map((column, at) => `$${at + 1}::${typeOf(column)}[]`).join(', ');
-    const text = `update store_orders set ${SET_WRITTEN}, updated_at = $${WRITTEN.length + 1} from unnest(${arrays}) as v(${WRITTEN.join(', ')}) where store_orders.id = v.id and ${DIFFERS}`;
-    return Number((await trx.executeQuery(CompiledQuery.raw(text, [...columns, now]))).numAffectedRows ?? 0);
+    const text = `update recon_results set ${SET_WRITTEN} from unnest(${arrays}) as v(${WRITTEN.join(', ')}) where recon_results.order_id = v.order_id and ${DIFFERS}`;
+    // Each array as its literal, written here: integers and outcome names need no quoting, and pg's
+    // own array writer, escaping element by element, cost ~400 ms of this process per 100,000 orders.
+    const literals = columns.map((values) => `{${values.join(',')}}`);
+    return Number((await trx.executeQuery(CompiledQuery.raw(text, literals))).numAffectedRows ?? 0);
   }
   const parameters: unknown[] = [];
   for (let i = start; i < end; i++) {
-    parameters.push(orders[i].id);
+    parameters.push(ids[i]);
     for (const value of RESULT_VALUES) parameters.push(value(results[i]));
   }
-  parameters.push(now);
   const values = Array.from({ length: end - start }, () => `(${WRITTEN.map(() => '?').join(',')})`).join(',');
-  const text = `with v(${WRITTEN.join(', ')}) as (values ${values}) update store_orders set ${SET_WRITTEN}, updated_at = ? from v where store_orders.id = v.id and ${DIFFERS}`;
+  const text = `with v(${WRITTEN.join(', ')}) as (values ${values}) update recon_results set ${SET_WRITTEN} from v where recon_results.order_id = v.order_id and ${DIFFERS}`;
   return Number((await trx.executeQuery(CompiledQuery.raw(text, parameters))).numAffectedRows ?? 0);
 }
 
 /**
- * What matching found written onto the orders it read (leaving a person's note alone) and their
- * settlement lines (whether an order carries them): only rows that change are written, many per
- * statement. `results` are matchOrders' for `input`: the orders' results first, in their order.
+ * What matching found of the orders `ids` (results[i] is ids[i]'s) written into their
+ * recon_results rows, many per statement, only the rows that change. Answers how many did; the
+ * caller moves store_orders' write counter when any did.
  */
-export async function saveResults(db: Db, input: { orders: StoredOrder[]; lines: StoredLine[] }, results: MatchResult[], now: number): Promise<number> {
+export async function writeOrderResults(trx: Db, ids: number[], results: MatchResult[]): Promise<number> {
+  const postgres = isPostgres(trx);
+  const size = RESULT_CHUNK[postgres ? 'postgres' : 'sqlite'];
+  let changed = 0;
+  for (let start = 0; start < ids.length; start += size) changed += await writeChunk(trx, postgres, ids, results, start, Math.min(ids.length, start + size));
+  return changed;
+}
+
+/**
+ * What matching found saved for the orders it read (a person's note on an order is left alone) and
+ * their settlement lines (whether an order carries them): only rows that change are written, so a
+ * match that changes nothing writes nothing, and moves no write counter (lists kept under them stay
+ * good). The orders' own rows are never written: their results live in recon_results, read through
+ * store_orders_view, so when any changed store_orders' counter is moved here. `results` are
+ * matchOrders' for `input`: the orders' results first, in their order.
+ */
+export async function saveResults(db: Db, input: { orders: StoredOrder[]; lines: StoredLine[] }, results: MatchResult[]): Promise<number> {
   const { orders } = input;
   for (let i = 0; i < orders.length; i++) if (results[i].order_no !== orders[i].order_no) throw new Error(`saveResults: result ${i} is not order ${orders[i].order_no}'s`);
   const orphan = new Set(results.slice(orders.length).map((result) => result.order_no));
   const flips = [0, 1].map((hasOrder) => input.lines.filter((line) => (orphan.has(line.order_no) ? 0 : 1) === hasOrder && line.has_order !== hasOrder).map((line) => line.id));
-  // The dialect by how it writes a parameter: '$1' is PostgreSQL's, '?' SQLite's.
-  const postgres = sql`${0}`.compile(db).sql === '$1';
-  const size = RESULT_CHUNK[postgres ? 'postgres' : 'sqlite'];
   return db.transaction().execute(async (trx) => {
-    let changed = 0;
-    for (let start = 0; start < orders.length; start += size) changed += await writeResults(trx, postgres, orders, results, start, Math.min(orders.length, start + size), now);
+    const changed = await writeOrderResults(
+      trx,
+      orders.map((order) => order.id),
+      results,
+    );
+    if (changed > 0) await tableWritten(dynamic(trx), 'store_orders');
     for (const [hasOrder, ids] of flips.entries()) {
       for (const batch of chunks(ids, RESULT_CHUNK.sqlite)) await trx.updateTable('recon_settlements').set({ has_order: hasOrder }).where('id', 'in', batch).execute();
     }
@@ -395,7 +432,7 @@ export async function saveResults(db: Db, input: { orders: StoredOrder[]; lines:
 export async function matchedOrders(db: Db, team: number, scope: MatchScope = {}) {
   const range = scope.period ? monthRange(scope.period) : null;
   return db
-    .selectFrom('store_orders')
+    .selectFrom('store_orders_view')
     .select([
       'id',
       'platform',

@@ -42,6 +42,8 @@ export interface BuiltinSpec {
   numbered?: Record<string, string>;
   hooks?: StoreHooks;
   workflow?: Workflow;
+  /** A view to read through, adding fields kept in a table of their own (ResourceStore.readView). */
+  readView?: ResourceStore['readView'];
 }
 
 export function builtin(spec: BuiltinSpec): ResourceStore {
@@ -77,5 +79,6 @@ export function builtin(spec: BuiltinSpec): ResourceStore {
     numbered: spec.numbered ?? {},
     emptyValues,
     hooks: spec.hooks ?? {},
+    ...(spec.readView ? { readView: spec.readView } : {}),
   };
 }

@@ -12,7 +12,7 @@ import { ApiError } from '../http/errors';
 import { storageOf, type DynamicDb, type ResourceStore, type Storage } from './store';
 import { dropKeywordIndex, keywordFieldsOf, syncKeywordIndex } from './keyword-index';
 import { compileVisibility, type TableOf } from './visibility';
-import { tableDropped, trackTable } from './table-versions';
+import { tableWritten, trackTable } from './table-versions';
 import { withWorkflow } from './workflow-definition';
 
 /** A column of a record table: fields removed from the definition keep theirs. */
@@ -257,5 +257,5 @@ export async function countRows(db: DynamicDb, table: string): Promise<number> {
 export async function dropRecordTable(db: DynamicDb, types: DialectTypes, name: string): Promise<void> {
   await dropKeywordIndex(db, types.name, tableOf(name));
   await db.schema.dropTable(tableOf(name)).execute();
-  await tableDropped(db, tableOf(name));
+  await tableWritten(db, tableOf(name));
 }

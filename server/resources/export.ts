@@ -13,7 +13,7 @@ import { formatCell, loadDictionaries, type FormatContext } from './cells';
 import { afterRow, conditionsOf, orderOf, sortKeysOf, whereOf, type SortKey } from './list-query';
 import { lookupLabels, selection, toRecord, type ResourceContext } from './read-records';
 import { writeXlsx, type SheetCell, type SheetColumn } from './xlsx-writer';
-import { dynamic, type ResourceStore } from './store';
+import { dynamic, readTableOf, type ResourceStore } from './store';
 import { formatDateTime } from './time';
 
 export type ExportFormat = 'csv' | 'xlsx';
@@ -53,7 +53,7 @@ async function* batches(ctx: ResourceContext, store: ResourceStore, caller: Reso
   for (;;) {
     const where = whereOf(last ? [...conditions, afterRow(keys, last)] : conditions);
     const rows: Record<string, unknown>[] = await dynamic(ctx.db)
-      .selectFrom(store.table)
+      .selectFrom(readTableOf(store))
       .select([...selection(store, fields), ...keyColumns])
       .where(where)
       .orderBy(order)

@@ -12,7 +12,7 @@ import { isHidden, visibleFields, type ResourceCaller } from './caller';
 import type { ResourceRegistry } from './definitions';
 import { keywordCandidates } from './keyword-index';
 import { conditionsOf, orderOf, ownTeamCondition, sortKeysOf, teamCondition, whereOf } from './list-query';
-import { dynamic, fromColumn, type DynamicDb, type ResourceStore } from './store';
+import { dynamic, fromColumn, readTableOf, type DynamicDb, type ResourceStore } from './store';
 import type { KeptCache, KeptTable } from './kept';
 import { seesSeveralTeams, type ScopedCaller } from './visibility';
 import { withActions } from './workflow-actions';
@@ -80,7 +80,7 @@ export async function readRow(
   reach: 'own' | 'visible' = 'own',
 ): Promise<ResourceRecord | null> {
   const team = reach === 'own' ? ownTeamCondition(store, caller) : teamCondition(store, caller);
-  let query = dynamic(db).selectFrom(store.table).select(selection(store, store.definition.fields)).where(sql.ref('id'), '=', id);
+  let query = dynamic(db).selectFrom(readTableOf(store)).select(selection(store, store.definition.fields)).where(sql.ref('id'), '=', id);
   if (team) query = query.where(team);
   const row = await query.executeTakeFirst();
   return row ? toRecord(store.definition.fields, row) : null;
@@ -89,7 +89,7 @@ export async function readRow(
 export async function getRecord(ctx: ResourceContext, store: ResourceStore, caller: ResourceCaller, id: number): Promise<ResourceRecord> {
   const fields = visibleFields(store.definition, caller);
   const team = teamCondition(store, caller);
-  let query = dynamic(ctx.db).selectFrom(store.table).select(selection(store, fields)).where(sql.ref('id'), '=', id);
+  let query = dynamic(ctx.db).selectFrom(readTableOf(store)).select(selection(store, fields)).where(sql.ref('id'), '=', id);
   if (team) query = query.where(team);
   const row = await query.executeTakeFirst();
   if (!row) throw new ApiError(Code.notFound, 'recordNotFound');
@@ -164,7 +164,7 @@ async function pageRows(
   const again = whereOf(conditionsOf(store, caller, query, ctx.dialect));
   // By id on the main connection: a page of rows by primary key costs less than handing it to a
   // read worker and back (two thread messages, the rows cloned), and cannot hold the thread long.
-  const found = await dynamic(ctx.db).selectFrom(store.table).select(selection(store, fields)).where(sql.ref('id'), 'in', ids).where(again).execute();
+  const found = await dynamic(ctx.db).selectFrom(readTableOf(store)).select(selection(store, fields)).where(sql.ref('id'), 'in', ids).where(again).execute();
   if (found.length !== ids.length) return whole();
   const byId = new Map(found.map((row) => [Number(row.id), row]));
   return ids.map((id) => byId.get(id)!);
@@ -181,7 +181,7 @@ export function pageQuery(
   columns: AliasedRawBuilder<unknown, string>[],
 ) {
   const where = whereOf(conditionsOf(store, caller, query, dialect, { keywordRows }));
-  return db.selectFrom(store.table).select(columns).where(where).orderBy(orderOf(sortKeysOf(store, caller, query.sort), dialect));
+  return db.selectFrom(readTableOf(store)).select(columns).where(where).orderBy(orderOf(sortKeysOf(store, caller, query.sort), dialect));
 }
 
 /**
@@ -197,7 +197,7 @@ async function countOf(ctx: ResourceContext, kept: KeptTable, store: ResourceSto
   return kept.kept(key, async () => {
     const where = whereOf(conditionsOf(store, caller, query, ctx.dialect, { purpose: 'count', keywordRows }));
     const db = dynamic(readerOf(ctx));
-    const matching = db.selectFrom(store.table).select(sql`1`.as('one')).where(where).limit(LIST_TOTAL_CAP + 1);
+    const matching = db.selectFrom(readTableOf(store)).select(sql`1`.as('one')).where(where).limit(LIST_TOTAL_CAP + 1);
     const row = await db.selectFrom(matching.as('matching')).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
     return Number(row.n);
   });

@@ -85,7 +85,20 @@ export interface ResourceStore {
   visibility?: VisibilityOf | null;
   /** Whether the table has a keyword index (admin-defined resources with keyword fields; keyword-index.ts). */
   keywordIndexed?: boolean;
+  /**
+   * A view the records are read through, when some of their fields live in a table of their own
+   * (a store order's match results): reads select from it, writes go to `table` and never name
+   * `fields`, which are read-only here. Whoever writes those fields' table moves `table`'s write
+   * counter (table-versions.ts), so lists kept under it follow.
+   */
+  readView?: { name: string; fields: string[] };
 }
+
+/** Where a resource's records are read from: its view, if it has one, else its table. */
+export const readTableOf = (store: ResourceStore): string => store.readView?.name ?? store.table;
+
+/** Whether a field is stored in the resource's own table (not only shown through its view). */
+export const storedInTable = (store: ResourceStore, field: ResourceField): boolean => !store.readView?.fields.includes(field.name);
 
 /** How a field's values are stored: the column type of admin-defined tables, the conversions of all. */
 export type Storage = 'text' | 'bigint' | 'real' | 'flag';

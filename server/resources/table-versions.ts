@@ -79,9 +79,11 @@ export async function tableVersion(db: DynamicDb, table: string): Promise<number
 }
 
 /**
- * A table dropped (its resource deleted) moves its counter once more: a resource created again
- * under the same name starts past every total kept of the old one. The counter itself stays.
+ * Moves a table's counter where its triggers cannot: a table dropped (its resource deleted), so a
+ * resource created again under the same name starts past every total kept of the old one (the
+ * counter itself stays); a write of fields kept in a table of their own and read through the
+ * resource's view (a store order's match results). SQLite's triggers move it once a row, this once.
  */
-export async function tableDropped(db: DynamicDb, table: string): Promise<void> {
+export async function tableWritten(db: DynamicDb, table: string): Promise<void> {
   await sql`update ${sql.table(TABLE_VERSIONS)} set version = version + 1 where name = ${table}`.execute(db);
 }

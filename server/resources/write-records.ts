@@ -16,7 +16,7 @@ import { assertAction, isHidden, isReadOnlyFor, visibleFields, type ResourceCall
 import { diff, lastChange, writeHistory, type Change } from './history';
 import { teamCondition } from './list-query';
 import { labelled, readRow, toRecord, type ResourceContext } from './read-records';
-import { dynamic, sameValue, toColumn, type ResourceStore } from './store';
+import { dynamic, sameValue, storedInTable, toColumn, type ResourceStore } from './store';
 import { formatDateTime } from './time';
 import { validateValues } from './validation';
 
@@ -292,7 +292,7 @@ export async function insertDraft(
   const workflow = store.definition.workflow;
   // A new record starts in the workflow's first state, whatever the caller sent.
   if (workflow) draft.values[workflow.stateField] = workflow.states[0].value;
-  for (const f of store.definition.fields) row[f.name] = toColumn(store, f, draft.values[f.name]);
+  for (const f of store.definition.fields) if (storedInTable(store, f)) row[f.name] = toColumn(store, f, draft.values[f.name]);
   Object.assign(row, store.hooks.insertColumns?.(draft.values, caller, now));
   if (system.teamId) row[system.teamId] = draft.team;
   if (system.createdBy) row[system.createdBy] = caller.userId;

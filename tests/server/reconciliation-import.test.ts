@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, DIALECTS, loginAs, startTestServer, type TestServer } from '../support/server-harness';
 import { resourceApi, upload } from '../support/resources';
-import { readXlsx } from '../support/reconciliation-files';
+import { COLUMNS, csvText, readXlsx, utf8Bom } from '../support/reconciliation-files';
 import { scenarioFiles as files } from '../support/reconciliation-scenario';
 import { formatDateTime } from '../../server/resources/time';
 import type { ReconImportReport, ReconMatchReport, ReconSummary } from '../../src/contract/api/reconciliation';
@@ -120,6 +120,26 @@ describe.each(DIALECTS)('reconciliation of platform files on %s', (dialect) => {
     for (const row of month) expect(row[4] === '' || row[4].startsWith(period), row.join(',')).toBe(true);
     expect(month.length).toBeLessThanOrEqual(shop.length);
     expect(await exported('?period=2001-01')).toEqual([]);
+  });
+
+  it('finds an order by any one of the tracking numbers its 快递单号 holds, as a platform file or an edit through the API leaves them', async () => {
+    const imported = async (kind: string, shop: string, text: string) => {
+      const answer = await upload(server, `/api/reconciliation/import?kind=${kind}&shop=${encodeURIComponent(shop)}`, token, { name: `${kind}.csv`, type: 'text/csv', bytes: utf8Bom(text) });
+      expect(answer.body.code, answer.body.msg).toBe(200);
+      return answer.body.data as ReconImportReport;
+    };
+    const shipment = (expressNo: string) => imported('shipments', '', csvText(COLUMNS.shipments, [{ 订单号: 'ERP-TRACK-1', 快递公司: '顺丰速运', 快递单号: expressNo, 发货时间: formatDateTime(Date.now()) }]));
+    const douyin = { 主订单编号: '6900000000000099', 子订单编号: '6900000000000099-1', 选购商品: '抖音商品', 商品数量: 1, 订单应付金额: '10.00', 支付完成时间: formatDateTime(Date.now()), 订单状态: '已发货', 发货时间: formatDateTime(Date.now()) };
+    expect(await imported('douyin_orders', '抖音测试店', csvText(COLUMNS.douyin_orders, [{ ...douyin, 快递信息: '中通快递 75300000000091；中通快递 75300000000092' }]))).toMatchObject({ created: 1 });
+    expect(await shipment('75300000000092')).toMatchObject({ updated: 1, unknown: [] });
+    expect(await orderNamed('6900000000000099')).toMatchObject({ express_no: '75300000000091,75300000000092', shipment_recorded: true });
+    const created = (await orders().create(token, { platform: 'wechat', order_no: '3700000000000099', shop_name: '微信测试店', buyer_nick: '买家', goods_name: '商品', quantity: 1, amount_fen: 100, paid_at: Date.now(), express_no: 'SF100；SF101' })).body.data;
+    expect(await shipment('SF101')).toMatchObject({ updated: 1, unknown: [] });
+    const current = await orderNamed('3700000000000099');
+    expect(current).toMatchObject({ id: created.id, express_no: 'SF100；SF101', shipment_recorded: true });
+    expect((await orders().update(token, current.id, current.version, { express_no: 'SF102' })).body.code).toBe(200);
+    expect(await shipment('SF101')).toMatchObject({ updated: 0, unknown: ['ERP-TRACK-1'] });
+    expect(await shipment('SF102')).toMatchObject({ unchanged: 1, unknown: [] });
   });
 
   it('refuses an export scope it cannot read, in Chinese', async () => {

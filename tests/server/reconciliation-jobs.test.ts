@@ -3,13 +3,16 @@
  * the history per team, a 200,000-row GB18030 file streamed and counted, jobs of a process that is
  * gone marked interrupted, and matching scoped to one shop and month.
  */
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, DIALECTS, loginAs, startTestServer, type TestServer } from '../support/server-harness';
 import { upload } from '../support/resources';
-import { COLUMNS, csvText, gb18030, utf8Bom } from '../support/reconciliation-files';
+import { COLUMNS, csvText, gb18030, utf8Bom, xlsxFile } from '../support/reconciliation-files';
 import { formatDateTime } from '../../server/resources/time';
-import { STALE_MS } from '../../server/reconciliation/jobs';
+import { ImportJobs, STALE_MS } from '../../server/reconciliation/jobs';
 import type { ReconImportJob, ReconImportJobList, ReconMatchReport } from '../../src/contract/api/reconciliation';
 
 const DAY = 86_400_000;
@@ -102,6 +105,56 @@ describe.each(DIALECTS)('reconciliation import jobs on %s', (dialect) => {
     expect(noShop.body).toEqual({ code: 400, msg: '请选择文件所属的店铺', data: null });
   });
 
+  it('fails a job whose file stops reading midway, XLSX or CSV, with the reason in Chinese; what a failed write left, importing again completes', async () => {
+    const rows = Array.from({ length: 4000 }, (_, i) => ({ 订单号: String(2_500_000_000_000_000 + i), 订单支付时间: ago(20), 订单状态: '已发货', 实付款: 10, 成交数量: 1, 商品名称: '断流商品' }));
+    const db = server.database.db;
+    const team = (await db.selectFrom('users').select('team_id').where('username', '=', 'seller').executeTakeFirstOrThrow()).team_id!;
+    const user = (await db.selectFrom('users').select('id').where('username', '=', 'seller').executeTakeFirstOrThrow()).id;
+    const stored = async () => Number((await db.selectFrom('store_orders').select(({ fn }) => fn.countAll().as('n')).where('goods_name', '=', '断流商品').executeTakeFirstOrThrow()).n);
+    /** Opens the file whole the first `whole` times (the format's sniff, then passes), afterwards gives half of it and fails as a failing disk does. */
+    const breakingAfter = (whole: number) => {
+      let opened = 0;
+      return (file: string) => () => {
+        const bytes = fs.readFileSync(file);
+        if (++opened <= whole) return Readable.from([bytes]);
+        let sent = false;
+        return new Readable({
+          read() {
+            if (sent) this.destroy(Object.assign(new Error('EIO: i/o error, read'), { code: 'EIO' }));
+            else this.push(bytes.subarray(0, bytes.length >> 1));
+            sent = true;
+          },
+        });
+      };
+    };
+    const files: Array<[string, Buffer]> = [
+      ['orders.xlsx', Buffer.from(await xlsxFile(COLUMNS.kuaishou_orders, rows))],
+      ['orders.csv', Buffer.from(utf8Bom(csvText(COLUMNS.kuaishou_orders, rows)))],
+    ];
+    for (const [name, bytes] of files) {
+      // Failing in the reading pass writes nothing; failing in the writing pass leaves what its finished chunks wrote.
+      for (const [whole, written] of [
+        [1, false],
+        [2, true],
+      ] as const) {
+        const jobs = new ImportJobs({ db, writes: server.database.writes }, server.app.log, breakingAfter(whole));
+        const file = path.join(server.config.dataDir, `breaking-${whole}-${name}`);
+        fs.writeFileSync(file, bytes);
+        const job = { team, user, kind: 'kuaishou_orders' as const, shop: '断流店', fileName: name, preview: false, path: file, bytes: bytes.length };
+        const id = await jobs.create(job);
+        const before = await stored();
+        await expect(jobs.run(id, job), name).rejects.toMatchObject({ key: 'reconReadFailed' });
+        expect(await jobs.get(team, id, 'zh'), name).toMatchObject({ state: 'failed', msg: '读取上传的文件时出错，导入已停止，请重新导入' });
+        if (!written) expect(await stored(), name).toBe(before);
+        await jobs.close();
+      }
+      const again = await finished((await start('kind=kuaishou_orders&shop=断流店', new Uint8Array(bytes), name)).id);
+      expect(again.job.state, name).toBe('done');
+      expect(again.job.report!.created + again.job.report!.unchanged + again.job.report!.updated, name).toBe(rows.length);
+      expect(await stored(), name).toBe(rows.length);
+    }
+  });
+
   it("lists the team's history newest first; another team sees none of it, nor any one job", async () => {
     const mine = (await call<ReconImportJobList>(server, '/api/reconciliation/imports', { method: 'GET', token: seller })).body.data.rows;
     expect(mine.length).toBeGreaterThanOrEqual(4);
@@ -143,14 +196,14 @@ describe.each(DIALECTS)('reconciliation import jobs on %s', (dialect) => {
     const match = async (body: object) => (await call<ReconMatchReport>(server, '/api/reconciliation/match', { token: seller, body })).body;
     await match({});
     const db = server.database.db;
-    const orders = await db.selectFrom('store_orders').select(['id', 'shop_name', 'paid_at', 'outcome']).where('team_id', '=', (await db.selectFrom('users').select('team_id').where('username', '=', 'seller').executeTakeFirstOrThrow()).team_id).where('platform', '=', 'douyin').orderBy('paid_at', 'desc').execute();
+    const orders = await db.selectFrom('store_orders_view').select(['id', 'shop_name', 'paid_at', 'outcome']).where('team_id', '=', (await db.selectFrom('users').select('team_id').where('username', '=', 'seller').executeTakeFirstOrThrow()).team_id).where('platform', '=', 'douyin').orderBy('paid_at', 'desc').execute();
     const target = orders[0];
     const period = formatDateTime(target.paid_at).slice(0, 7);
     const inScope = orders.filter((order) => order.shop_name === target.shop_name && formatDateTime(order.paid_at).startsWith(period));
     const outside = orders.find((order) => !inScope.includes(order))!;
     expect(outside).toBeDefined();
     // Both forced away from what matching found: only the one in scope is put back.
-    await db.updateTable('store_orders').set({ outcome: 'orphan' }).where('id', 'in', [target.id, outside.id]).execute();
+    await db.updateTable('recon_results').set({ outcome: 'orphan' }).where('order_id', 'in', [target.id, outside.id]).execute();
 
     const report = await match({ platform: 'douyin', shop: target.shop_name, period });
     expect(report.code).toBe(200);
@@ -158,7 +211,7 @@ describe.each(DIALECTS)('reconciliation import jobs on %s', (dialect) => {
     const counted = Object.entries(report.data.counts).reduce((sum, [outcome, count]) => sum + (outcome === 'orphan' ? 0 : count), 0);
     expect(counted).toBe(inScope.length);
     expect(report.data.changed).toBe(1);
-    const after = await db.selectFrom('store_orders').select(['id', 'outcome']).where('id', 'in', [target.id, outside.id]).execute();
+    const after = await db.selectFrom('store_orders_view').select(['id', 'outcome']).where('id', 'in', [target.id, outside.id]).execute();
     expect(after.find((row) => row.id === target.id)!.outcome).toBe(target.outcome);
     expect(after.find((row) => row.id === outside.id)!.outcome).toBe('orphan');
 

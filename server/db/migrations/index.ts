@@ -19,6 +19,8 @@ import { migration as loginRateHits } from './0017_login_rate_hits';
 import { migration as quotingBoardCategory } from './0018_quoting_board_category';
 import { migration as tableVersions } from './0019_table_versions';
 import { migration as allTeamsIndexes } from './0020_all_teams_indexes';
+import { migration as reconResults } from './0021_recon_results';
+import { migration as reconTrackingNumbers } from './0022_recon_tracking_numbers';
 
 /**
  * Every migration in order. A landed migration is never edited: a change to the schema is a new
@@ -45,4 +47,6 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0018_quoting_board_category', quotingBoardCategory],
   ['0019_table_versions', tableVersions],
   ['0020_all_teams_indexes', allTeamsIndexes],
+  ['0021_recon_results', reconResults],
+  ['0022_recon_tracking_numbers', reconTrackingNumbers],
 ];

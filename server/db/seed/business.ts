@@ -6,6 +6,9 @@
 import type { Insertable, Transaction } from 'kysely';
 import type { Database, StorePlatform } from '../schema';
 import { reconciliationRows } from './reconciliation';
+import type { MatchResult } from '../../reconciliation/match';
+import { writeOrderResults } from '../../reconciliation/store';
+import { addTrackingNumbers } from '../../reconciliation/tracking';
 
 type TeamKey = 'ops' | 'buyer' | 'cloud' | 'buyer2' | 'cloud2';
 type AskingTeam = 'buyer' | 'buyer2';
@@ -553,7 +556,6 @@ function orderRows(s: Seeder, team: AskingTeam, goods: Goods[], perPlatform: num
         express_no: shipped ? `${express.prefix}${s.rng.digits(express.digits)}` : null,
         paid_at: paid,
         shipped_at,
-        reconciled: 0,
       };
       const changes = [shipped_at, status === 'signed' ? Math.min(s.now, signedAt(order)) : null];
       if (status === 'refunded') changes.push(s.after(shipped_at ?? paid, HOUR, 3 * DAY));
@@ -569,7 +571,8 @@ function orderRows(s: Seeder, team: AskingTeam, goods: Goods[], perPlatform: num
  * Six monthly bills per platform, summed from the team's orders as matching left them: a bill is
  * confirmed only when every order in it matched (or was refunded), disputed when one did not.
  */
-function billRows(s: Seeder, team: AskingTeam, orders: Row<'store_orders'>[]): Row<'store_bills'>[] {
+function billRows(s: Seeder, team: AskingTeam, orders: Row<'store_orders'>[], results: Map<string, MatchResult>): Row<'store_bills'>[] {
+  const reconciled = (order: Row<'store_orders'>) => ['matched', 'refunded'].includes(results.get(order.order_no)?.outcome ?? 'pending');
   const bills: Row<'store_bills'>[] = [];
   for (let offset = -5; offset <= 0; offset++) {
     const start = monthStart(s.now, offset);
@@ -583,7 +586,7 @@ function billRows(s: Seeder, team: AskingTeam, orders: Row<'store_orders'>[]): R
       const fee = Math.round((income - refund) * FEE_RATES[platform]);
       const opened = Math.min(s.now, start + HOUR);
       const settledAt = end + 3 * DAY + s.rng.int(0, 12 * HOUR);
-      const status = settledAt > s.now ? 'pending' : billed.every((o) => o.reconciled === 1) ? 'confirmed' : 'disputed';
+      const status = settledAt > s.now ? 'pending' : billed.every(reconciled) ? 'confirmed' : 'disputed';
       const lastOrder = Math.max(opened, ...billed.map((o) => o.paid_at));
       bills.push({
         ...s.common(team, null, opened, status === 'pending' ? lastOrder : settledAt, status === 'pending' ? 1 : 2),
@@ -799,9 +802,15 @@ export async function seedBusiness(trx: Transaction<Database>, ctx: BusinessSeed
     await inBatches(quotes, (batch) => trx.insertInto('price_quotes').values(batch).execute());
 
     const orders = orderRows(s, team, goods, team === 'buyer' ? 60 : 20);
-    const settlements = reconciliationRows(orders, s.now);
-    const bills = team === 'buyer' ? billRows(s, team, orders) : [];
-    await inBatches(orders, (batch) => trx.insertInto('store_orders').values(batch).execute());
+    const { settlements, results } = reconciliationRows(orders, s.now);
+    const bills = team === 'buyer' ? billRows(s, team, orders, results) : [];
+    const orderIds = await inBatches(orders, (batch) => trx.insertInto('store_orders').values(batch).returning(['id', 'order_no', 'express_no']).execute());
+    await addTrackingNumbers(trx, orderIds);
+    await writeOrderResults(
+      trx,
+      orderIds.map((order) => order.id),
+      orderIds.map((order) => results.get(order.order_no)!),
+    );
     await inBatches(settlements, (batch) => trx.insertInto('recon_settlements').values(batch).execute());
     await inBatches(bills, (batch) => trx.insertInto('store_bills').values(batch).execute());
     const signs = signRows(s, team, orders, 25);

@@ -6,8 +6,7 @@
 import type { Insertable } from 'kysely';
 import type { Database, StorePlatform } from '../schema';
 import { RECON_TOLERANCE_FEN, RECON_UNSETTLED_DAYS } from '../../../src/contract/api/reconciliation';
-import { matchOrders } from '../../reconciliation/match';
-import { resultColumns } from '../../reconciliation/store';
+import { matchOrders, type MatchResult } from '../../reconciliation/match';
 import type { Fees, SettlementLine } from '../../reconciliation/lines';
 
 type OrderRow = Insertable<Database['store_orders']>;
@@ -29,9 +28,10 @@ function line(order: OrderRow, flow: string, category: SettlementLine['category'
 /**
  * Settlement lines for a team's orders, with one of each anomaly per platform (a short payment, a
  * double payment, a line with no order, an order the warehouse never recorded, one never paid); the orders get their
- * refunds, shipment flags and the outcome matching gives them.
+ * refunds and shipment flags, and `results` what matching makes of each order, by order number
+ * (written to recon_results once the orders have ids).
  */
-export function reconciliationRows(orders: OrderRow[], now: number): SettlementRow[] {
+export function reconciliationRows(orders: OrderRow[], now: number): { settlements: SettlementRow[]; results: Map<string, MatchResult> } {
   const lines: Array<{ order: OrderRow; line: SettlementLine }> = [];
   const anomalies = new Map<StorePlatform, number>();
   const late = new Set<StorePlatform>();
@@ -81,16 +81,9 @@ export function reconciliationRows(orders: OrderRow[], now: number): SettlementR
     lines.map((item) => item.line),
     { toleranceFen: RECON_TOLERANCE_FEN, unsettledDays: RECON_UNSETTLED_DAYS, now },
   );
-  const orphans = new Set<string>();
-  for (const result of results) {
-    const order = byNo.get(result.order_no);
-    if (!order) {
-      orphans.add(result.order_no);
-      continue;
-    }
-    Object.assign(order, resultColumns(result));
-  }
-  return lines.map(({ order, line: settled }) => ({
+  const ofOrders = new Map(results.filter((result) => byNo.has(result.order_no)).map((result) => [result.order_no, result]));
+  const orphans = new Set(results.filter((result) => !byNo.has(result.order_no)).map((result) => result.order_no));
+  const settlements = lines.map(({ order, line: settled }) => ({
     team_id: order.team_id,
     platform: order.platform,
     shop_name: order.shop_name,
@@ -109,4 +102,5 @@ export function reconciliationRows(orders: OrderRow[], now: number): SettlementR
     created_at: settled.settled_at ?? now,
     updated_at: settled.settled_at ?? now,
   }));
+  return { settlements, results: ofOrders };
 }
