@@ -57,10 +57,13 @@ const installedDirname: Plugin = {
 
 /**
  * find-my-way compiles functions with `new Function` as each route is added: a matcher for every
- * static part of its path, and for a route with parameters the function that builds their object.
- * Several hundred compiles at every start (a code cache does not keep them), for routes most starts
- * never serve. These edits compile the same functions at a route's first lookup instead. The build
- * fails if find-my-way's source no longer reads as expected, rather than bundling it unchanged.
+ * static part of its path, for a route with parameters the function that builds their object, and
+ * for every path the function that picks its handler by constraints (host, version), compiled again
+ * at each handler added to the path: Fastify's 404 routes alone add one per HTTP method. Several
+ * hundred compiles at every start (a code cache does not keep them), for routes most starts never
+ * serve, and the constraint picker is only called for a request with constraints. These edits
+ * compile the same functions at their first call instead. The build fails if find-my-way's source
+ * no longer reads as expected, rather than bundling it unchanged.
  */
 const LAZY_ROUTER_COMPILES: ReadonlyArray<{ file: string; from: string; to: string }> = [
   {
@@ -89,16 +92,31 @@ const LAZY_ROUTER_COMPILES: ReadonlyArray<{ file: string; from: string; to: stri
         return compiled(p0, p1, p2, p3, extra)
       })(this, null)`,
   },
+  {
+    file: 'lib/handler-storage.js',
+    from: `    if (!isMergedTree) {
+      this._compileGetHandlerMatchingConstraints(constrainer, constraints)
+    }`,
+    to: `    if (!isMergedTree) {
+      this._getHandlerMatchingConstraints = function compileThenMatch (derivedConstraints) {
+        this._compileGetHandlerMatchingConstraints(constrainer, constraints)
+        return this._getHandlerMatchingConstraints(derivedConstraints)
+      }
+    }`,
+  },
 ];
 
 const lazyRouterCompiles: Plugin = {
   name: 'lazy-router-compiles',
   setup(build) {
     build.onLoad({ filter: /node_modules[\\/]find-my-way[\\/]lib[\\/](node|handler-storage)\.js$/ }, async (args) => {
-      const source = await fs.promises.readFile(args.path, 'utf8');
-      const edit = LAZY_ROUTER_COMPILES.find(({ file }) => args.path.split(path.sep).join('/').endsWith(`find-my-way/${file}`))!;
-      if (!source.includes(edit.from)) throw new Error(`${args.path} does not read as scripts/build-server.ts expects`);
-      return { contents: source.replace(edit.from, edit.to), loader: 'js' };
+      let source = await fs.promises.readFile(args.path, 'utf8');
+      const file = args.path.split(path.sep).join('/');
+      for (const edit of LAZY_ROUTER_COMPILES.filter((e) => file.endsWith(`find-my-way/${e.file}`))) {
+        if (!source.includes(edit.from)) throw new Error(`${args.path} does not read as scripts/build-server.ts expects`);
+        source = source.replace(edit.from, edit.to);
+      }
+      return { contents: source, loader: 'js' };
     });
   },
 };

@@ -98,4 +98,4 @@ export const guardPlugin = fp<{ db: Kysely<Database>; writes: BatchWriter; idleL
       throw new ApiError(Code.forbidden, 'forbidden');
     }
   });
-});
+}, { name: 'guard' });

@@ -39,4 +39,4 @@ export const chatPlugin = fp(async (app: FastifyInstance, { db, writes, config }
   await app.register(groupRoutes, deps);
   await app.register(contactRoutes, deps);
   await app.register(uploadRoutes, { db, dataDir: config.dataDir });
-});
+}, { name: 'chat' });

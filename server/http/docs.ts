@@ -21,4 +21,4 @@ export const apiDocs = fp(async function apiDocs(app: FastifyInstance, { version
     },
   });
   await app.register(swaggerUi, { routePrefix: DOCS_PREFIX, uiConfig: { docExpansion: 'list', deepLinking: true } });
-});
+}, { name: 'api-docs' });

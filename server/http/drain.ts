@@ -36,4 +36,4 @@ export const drainPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onSend', async (_request, reply) => {
     if (draining) reply.header('connection', 'close');
   });
-});
+}, { name: 'drain' });

@@ -91,7 +91,7 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
     request.log.error({ err: error }, 'unexpected error');
     return sendEnvelope(reply, Code.serverError, message(request.lang, 'serverError', { id: String(request.id) }));
   });
-});
+}, { name: 'envelope' });
 
 /** Answer of an unknown API path: 404 in the envelope. */
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {

@@ -54,4 +54,4 @@ export const securityHeaders = fp(async function securityHeaders(app: FastifyIns
     reply.headers(SECURITY_HEADERS);
     done();
   });
-});
+}, { name: 'security-headers' });

@@ -61,4 +61,4 @@ export const spa = fp(async function spa(app: FastifyInstance, { staticDir }: { 
     if (!wantsPage) return sendNotFound(request, reply);
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   });
-});
+}, { name: 'spa' });

@@ -28,4 +28,4 @@ export const uploads = fp(async function uploads(app: FastifyInstance, { dataDir
     maxAge: '365d',
     immutable: true,
   });
-});
+}, { name: 'uploads' });
