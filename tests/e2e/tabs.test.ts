@@ -20,6 +20,28 @@ const tabs = (page: Page) => page.getByRole('tab');
 describe('tabs in Chromium', () => {
   const e2e = useE2eConsole();
 
+  it("keeps the home page's tab when another page is opened before the page area's code has arrived", async () => {
+    // A slow network or machine: the bar and the menu are drawn, the kept-alive page area not yet.
+    const context = await e2e.browser.newContext({ serviceWorkers: 'block' });
+    const page = await context.newPage();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/KeepAliveOutlet-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await logIn(page, e2e.server.url, 'admin', 'admin123');
+    await page.waitForURL('**/common/info/spot');
+    await tab(page, '现货报价').waitFor();
+    await menuEntry(page, '我要询价').click();
+    await tab(page, '我要询价').waitFor();
+    release();
+    // The page area titles the page once it is drawn.
+    await expect.poll(() => page.title()).toBe('我要询价 - 电商卖家控制台');
+    expect(await tabs(page).allTextContents()).toEqual(['现货报价', '我要询价']);
+    await context.close();
+  });
+
   it('opens a tab per page, keeps views alive, closes others, and persists only when asked', async () => {
     const context = await e2e.browser.newContext();
     const page = await context.newPage();

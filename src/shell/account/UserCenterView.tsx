@@ -86,7 +86,9 @@ export default function UserCenterView() {
       </Col>
       <Col xs={24} lg={15}>
         <Card title={t('userCenter.profile')} style={{ height: '100%' }}>
+          {/* Named so its fields' ids are its own: another kept-alive page's form may also have a "name" field. */}
           <Form<ProfileUpdateBody>
+            name="profile"
             layout="vertical"
             initialValues={{ name: profile.name, email: profile.email ?? '' }}
             onFinish={(values) => save({ name: values.name.trim(), email: values.email ?? '' })}

@@ -7,7 +7,7 @@ import { usePageTitle } from '../i18n/page-title';
 import ErrorPage, { type ErrorStatus } from '../errors/ErrorPage';
 import { MenuView } from '../router/MenuView';
 import { pathnameOf } from './tab-rules';
-import { openMenuTab, refreshCounts, rememberScroll, savedScroll, tabsStore } from './tabs-store';
+import { refreshCounts, rememberScroll, savedScroll, tabsStore } from './tabs-store';
 import { useShownTabs } from './shown-tabs';
 
 /**
@@ -71,11 +71,6 @@ export default function KeepAliveOutlet() {
   const refreshed = useStore(refreshCounts);
   const { lang } = useI18n();
   const item = 'item' in match ? match.item : undefined;
-
-  // The page's tab is drawn already (useShownTabs); the store takes it now that it is on screen.
-  useEffect(() => {
-    if (item) openMenuTab(session, item, path);
-  }, [session, item, path]);
 
   // Tabs restored from storage, or kept from before the menu changed, may lead nowhere now.
   useEffect(() => {

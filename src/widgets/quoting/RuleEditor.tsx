@@ -208,7 +208,8 @@ export default function RuleEditor(_props: BlockProps) {
       </Col>
       <Col xs={24} lg={12} xxl={10}>
         <Card size="small" title={editing ? t('qEditRule', { name: String(editing.name) }) : t('qNewRule')}>
-          <Form form={form} layout="vertical" initialValues={NEW_RULE} onFinish={(v) => void save(v)}>
+          {/* Named so its fields' ids are its own: another kept-alive page's form may also have a "name" field. */}
+          <Form form={form} name="quoteRule" layout="vertical" initialValues={NEW_RULE} onFinish={(v) => void save(v)}>
             <RuleFields />
             <Flex justify="space-between" align="center" gap={8} wrap>
               <Typography.Text type="secondary" data-testid="rule-unit-price">
