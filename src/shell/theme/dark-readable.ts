@@ -15,16 +15,22 @@ export function darkReadable(color: string): Pick<ThemeConfig, 'token' | 'compon
   const fill = readableOn(derived.colorPrimary, ['#ffffff'], 4.5, 'black');
   const errorText = readableOn(derived.colorError, [...surfaces, derived.colorErrorBg]);
   const errorFill = readableOn(derived.colorError, ['#ffffff'], 4.5, 'black');
-  // Tags in antd's preset colours: their text (shade 7) on their own pale fill (shade 1).
+  // Tags in antd's preset colours: their text (shade 7) on their own pale fill (shade 1). Global tokens,
+  // not the Tag component's: antd writes a component's token overrides into the page only when one of
+  // its instances draws again, and a kept-alive table's tags do not when the mode changes. Both names of
+  // each shade: antd writes `purple7` and its legacy `purple-7` to the same CSS variable, the latter last.
   const tagText = Object.fromEntries(
-    PRESET_COLOURS.map((name) => {
-      const [ink, fill] = [derived[`${name}7`], derived[`${name}1`]];
-      return [`${name}7`, readableOn(ink, [fill, ...surfaces])];
+    PRESET_COLOURS.flatMap((name) => {
+      const readable = readableOn(derived[`${name}7`], [derived[`${name}1`], ...surfaces]);
+      return [
+        [`${name}7`, readable],
+        [`${name}-7`, readable],
+      ];
     }),
   );
   const textTokens = { colorLink: text, colorLinkHover: text, colorLinkActive: text, colorPrimaryText: text, colorPrimaryTextHover: text, colorPrimaryTextActive: text };
   return {
-    token: { ...textTokens, colorErrorText: errorText },
+    token: { ...textTokens, ...tagText, colorErrorText: errorText },
     components: {
       Button: { ...textTokens, colorPrimary: fill, colorPrimaryHover: fill, colorPrimaryActive: fill, colorError: errorFill, colorErrorHover: errorFill, colorErrorActive: errorFill },
       Menu: { itemSelectedColor: text, horizontalItemSelectedColor: text, subMenuItemSelectedColor: text },
@@ -32,7 +38,6 @@ export function darkReadable(color: string): Pick<ThemeConfig, 'token' | 'compon
       Pagination: { itemActiveColor: text, itemActiveColorHover: text },
       Typography: textTokens,
       Badge: { colorError: errorFill },
-      Tag: tagText,
     },
   };
 }
