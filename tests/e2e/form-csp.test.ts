@@ -98,7 +98,8 @@ describe('the form renderer under the console Content-Security-Policy', () => {
     expect(policy).not.toContain('unsafe-eval');
     await page.waitForFunction(() => window.__ready === true);
 
-    const code = page.locator('#root_code');
+    // The console's form names its ids itself (useFormName): root-<instance>_<field>.
+    const code = page.locator('[id^="root-"][id$="_code"]');
     await code.fill('abc');
     await page.locator('button[type=submit]').click();
     await page.getByText('不应少于 6 个字符').waitFor();

@@ -43,6 +43,13 @@ export function inspectPage(options: InspectOptions): string[] {
   const keyHit = key.exec(text);
   if (keyHit) problems.push(`shows the i18n key ${keyHit[1]}`);
 
+  // Two elements with one id, in this page or any page kept open in a tab: a label or an aria
+  // reference would name the other one's element.
+  const ids = new Map<string, number>();
+  for (const el of document.querySelectorAll('[id]')) ids.set(el.id, (ids.get(el.id) ?? 0) + 1);
+  const shared = [...ids].filter(([, count]) => count > 1).map(([id]) => id);
+  if (shared.length) problems.push(`elements share the id${shared.length > 1 ? 's' : ''} ${shared.slice(0, 5).join(', ')}`);
+
   // A page wider than the window.
   const scrollWidth = Math.max(document.documentElement.scrollWidth, document.body.scrollWidth);
   if (scrollWidth > width + 1) problems.push(`page is ${scrollWidth}px wide in a ${width}px window`);

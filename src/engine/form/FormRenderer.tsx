@@ -62,7 +62,7 @@ function FormBody({ definition, spec, record, initial, mode, onSaved, onCancel, 
     [message, t, onSaved, send],
   );
   const form = useFormController({ definition, spec, record, initial, onSaved: saved, onDirtyChange, send });
-  const { model, uiSchema, store, formRef, initialData, dirty, saving, live, conflict, formError, clearFormError, serverErrors, handleChange, handleSubmit, handleError, transformErrors } = form;
+  const { model, uiSchema, store, formRef, idPrefix, initialData, dirty, saving, live, conflict, formError, clearFormError, serverErrors, handleChange, handleSubmit, handleError, transformErrors } = form;
 
   // The footer is the Form's child, and rjsf skips redrawing for props that differ only in functions:
   // the handler reads the dirty state when clicked, not when drawn.
@@ -101,6 +101,7 @@ function FormBody({ definition, spec, record, initial, mode, onSaved, onCancel, 
       <FormValuesContext.Provider value={store}>
         <Form
           ref={formRef}
+          idPrefix={idPrefix}
           schema={model.schema}
           uiSchema={uiSchema}
           validator={validatorFor(lang)}

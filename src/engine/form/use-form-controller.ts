@@ -21,6 +21,7 @@ import { applyRules, evaluateRules, isEmptyValue, ruleDefaults, ruleKey, type Ru
 import { errorSchemaOf, serverFieldError, submittedValues } from './values';
 import { useBeforeUnload } from './before-unload';
 import type { FormSend } from '../renderers';
+import { useFormName } from '../../widgets/interface/form-name';
 
 type Values = Record<string, unknown>;
 
@@ -69,6 +70,7 @@ export function useFormController({ definition, spec, record, initial, onSaved, 
   const model = formModel(definition, spec, lang, access);
   const rules = spec.rules ?? NO_RULES;
   const formRef = useRef<Form>(null);
+  const idPrefix = useFormName('root');
 
   const ruleContext = useCallback(
     (form: Values): RuleContext => ({
@@ -188,7 +190,7 @@ export function useFormController({ definition, spec, record, initial, onSaved, 
         const fieldError = serverFieldError(error.message ?? '', model, lang);
         if (fieldError) {
           setServerErrors({ errors: errorSchemaOf(fieldError), field: fieldError.path[0], value: data[fieldError.path[0]] });
-          document.getElementById(`root_${fieldError.path.join('_')}`)?.focus();
+          document.getElementById(`${idPrefix}_${fieldError.path.join('_')}`)?.focus();
         } else {
           setFormError(error.message || t('formSaveFailed'));
         }
@@ -196,7 +198,7 @@ export function useFormController({ definition, spec, record, initial, onSaved, 
         setSaving(false);
       }
     },
-    [model, record, host, definition.name, revalidate, onSaved, lang, t, hidden, send],
+    [model, record, host, definition.name, revalidate, onSaved, lang, t, hidden, send, idPrefix],
   );
 
   // After a refused submit, errors clear as the user fixes them.
@@ -204,7 +206,7 @@ export function useFormController({ definition, spec, record, initial, onSaved, 
 
   const clearFormError = useCallback(() => setFormError(null), []);
 
-  return { model, uiSchema, store, formRef, initialData, dirty, saving, live, conflict, formError, clearFormError, serverErrors, handleChange, handleSubmit, handleError, transformErrors };
+  return { model, uiSchema, store, formRef, idPrefix, initialData, dirty, saving, live, conflict, formError, clearFormError, serverErrors, handleChange, handleSubmit, handleError, transformErrors };
 }
 
 /** ".name" or ".items.0.price" (rjsf's property path of an error): the form's field it is in. */

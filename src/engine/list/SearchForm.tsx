@@ -5,6 +5,7 @@ import { useEngineHost } from '../host';
 import type { SearchModel, SearchValues } from './query';
 import { SearchInput } from './SearchInput';
 import { columnTitle } from './columns';
+import { useFormName } from '../../widgets/interface/form-name';
 
 const KEYWORD = '__keyword';
 
@@ -49,6 +50,7 @@ function fromForm(values: FormValues): SearchValues {
  * page, load and refresh, which leave the form's props alone.
  */
 export const SearchForm = memo(function SearchForm({ models, keyword, values, initial, onSearch }: { models: SearchModel[]; keyword: boolean; values: SearchValues; initial: SearchValues; onSearch(values: SearchValues): void }) {
+  const formName = useFormName('search');
   const { t, lang } = useEngineHost();
   const [form] = Form.useForm<FormValues>();
   const [expanded, setExpanded] = useState(false);
@@ -74,7 +76,7 @@ export const SearchForm = memo(function SearchForm({ models, keyword, values, in
   };
 
   return (
-    <Form form={form} className="engine-search" labelCol={{ flex: '0 0 88px' }} labelWrap onFinish={() => onSearch(fromForm(form.getFieldsValue(true)))} initialValues={toForm(values)}>
+    <Form name={formName} form={form} className="engine-search" labelCol={{ flex: '0 0 88px' }} labelWrap onFinish={() => onSearch(fromForm(form.getFieldsValue(true)))} initialValues={toForm(values)}>
       <Row gutter={24}>
         {/* Collapsed fields are not drawn at all; the form keeps their values (antd's preserve). */}
         {shown.map((item) => (

@@ -7,6 +7,7 @@ import { useI18n } from '../i18n/I18nProvider';
 import { resetSession } from '../auth/session';
 import { NewPasswordFields } from '../auth/NewPasswordFields';
 import { useAsyncAction } from '../hooks/useAsyncAction';
+import { useFormName } from '../../widgets/interface/form-name';
 
 interface ChangeForm {
   old_password: string;
@@ -16,6 +17,7 @@ interface ChangeForm {
 
 /** Change password: the server ends every login of the user, so the console returns to login. */
 export default function ChangePasswordView() {
+  const formName = useFormName('password');
   const { t } = useI18n();
   const navigate = useNavigate();
   const { busy, error, run: submit } = useAsyncAction(
@@ -32,7 +34,7 @@ export default function ChangePasswordView() {
   return (
     <Card title={t('changePassword.title')} style={{ maxWidth: 520 }}>
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
-      <Form<ChangeForm> layout="vertical" requiredMark={false} onFinish={submit}>
+      <Form<ChangeForm> name={formName} layout="vertical" requiredMark={false} onFinish={submit}>
         <Form.Item name="old_password" label={t('changePassword.oldPassword')} rules={[{ required: true, message: t('login.passwordRequired') }]}>
           <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
         </Form.Item>

@@ -5,6 +5,7 @@ import type { ChatContact } from '../../contract/api/chat';
 import { useI18n } from '../i18n/I18nProvider';
 import { chatApi } from './api';
 import type { ChatController } from './chat-store';
+import { useFormName } from '../../widgets/interface/form-name';
 
 /** Typing in the contact search asks the server this long after the last keystroke, in ms. */
 const SEARCH_DELAY = 250;
@@ -117,6 +118,7 @@ interface GroupForm {
 
 /** Create a group: a name and its first members; the new group's dialogue opens. */
 export function NewGroupDialog({ chat, open, onClose }: { chat: ChatController; open: boolean; onClose: () => void }) {
+  const formName = useFormName('newGroup');
   const { t } = useI18n();
   const [form] = Form.useForm<GroupForm>();
   const [busy, setBusy] = useState(false);
@@ -140,7 +142,7 @@ export function NewGroupDialog({ chat, open, onClose }: { chat: ChatController; 
       okButtonProps={{ loading: busy }}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" onFinish={(values) => void create(values)} preserve={false}>
+      <Form name={formName} form={form} layout="vertical" onFinish={(values) => void create(values)} preserve={false}>
         <Form.Item name="name" label={t('chat.groupName')} rules={[{ required: true, whitespace: true, message: t('chat.groupNameRequired') }, { max: 50 }]}>
           <Input maxLength={50} />
         </Form.Item>

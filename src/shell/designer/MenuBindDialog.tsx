@@ -7,6 +7,7 @@ import type { Screen } from '../../contract/screen';
 import { request } from '../request/client';
 import { useI18n } from '../i18n/I18nProvider';
 import { designerApi } from './api';
+import { useFormName } from '../../widgets/interface/form-name';
 
 interface TreeOption {
   value: number;
@@ -39,6 +40,7 @@ function findBound(nodes: MenuNode[], id: string): MenuNode | undefined {
  * it. Opening it again edits the existing binding.
  */
 export function MenuBindDialog({ screen, open, onClose }: { screen: Screen; open: boolean; onClose(): void }) {
+  const formName = useFormName('menuBind');
   const { t, lang } = useI18n();
   const { message } = AntApp.useApp();
   const [form] = Form.useForm<MenuBindBody>();
@@ -85,7 +87,7 @@ export function MenuBindDialog({ screen, open, onClose }: { screen: Screen; open
 
   return (
     <Modal title={t('designer.bindMenu')} open={open} onCancel={onClose} onOk={() => form.submit()} confirmLoading={busy} destroyOnHidden width={560}>
-      <Form<MenuBindBody> form={form} layout="vertical" onFinish={submit}>
+      <Form<MenuBindBody> name={formName} form={form} layout="vertical" onFinish={submit}>
         <Form.Item label={t('designer.menuParent')} name="parent_id" extra={t('designer.menuParentHint')}>
           <TreeSelect treeData={tree} allowClear treeDefaultExpandAll={false} showSearch treeNodeFilterProp="title" placeholder={t('designer.menuTopLevel')} />
         </Form.Item>

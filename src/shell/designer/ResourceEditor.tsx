@@ -5,6 +5,7 @@ import { FIELD_TYPES, NAME_PATTERN, type FieldOption, type FieldType, type Resou
 import { useI18n } from '../i18n/I18nProvider';
 import type { MessageKey } from '../i18n/types';
 import { designerApi } from './api';
+import { useFormName } from '../../widgets/interface/form-name';
 
 /** A field as the editor holds it: enum options as lines of "value,中文,English". */
 type FieldRow = Omit<ResourceField, 'options'> & { optionLines?: string };
@@ -50,6 +51,7 @@ const NEW_FIELD: FieldRow = { name: '', title: { zh: '', en: '' }, type: 'string
  * indexed for filters and sorting, part of the keyword search, enum options).
  */
 export function ResourceEditor({ definition, open, onClose, onSaved }: { definition: ResourceDefinition | null; open: boolean; onClose(): void; onSaved(d: ResourceDefinition): void }) {
+  const formName = useFormName('resource');
   const { t } = useI18n();
   const { message } = AntApp.useApp();
   const [form] = Form.useForm<Values>();
@@ -94,7 +96,7 @@ export function ResourceEditor({ definition, open, onClose, onSaved }: { definit
         </Button>
       }
     >
-      <Form<Values> form={form} layout="vertical" onFinish={submit}>
+      <Form<Values> name={formName} form={form} layout="vertical" onFinish={submit}>
         <Space align="start" wrap>
           <Form.Item label={t('designer.resourceName')} name="name" rules={[{ required: true }, nameRule]} extra={t('designer.resourceNameHint')}>
             <Input disabled={Boolean(definition)} style={{ width: 200 }} maxLength={40} />

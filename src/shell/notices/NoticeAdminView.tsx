@@ -7,6 +7,7 @@ import { useI18n } from '../i18n/I18nProvider';
 import type { MessageKey } from '../i18n/types';
 import { formatDateTime } from '../utils/relative-time';
 import { NOTICE_TITLES, NoticeHtml } from './NoticeHtml';
+import { useFormName } from '../../widgets/interface/form-name';
 
 const TYPES: NoticeType[] = [1, 2, 3];
 
@@ -21,6 +22,7 @@ const INITIAL: Partial<CreateNoticeBody> = { type: 2, target_kind: 'team' };
 
 /** Settings › Notices: send a notice to a user, a role, a team or everyone, and see who closed it. */
 export default function NoticeAdminView() {
+  const formName = useFormName('notice');
   const { t } = useI18n();
   const { message } = AntApp.useApp();
   const [form] = Form.useForm<CreateNoticeBody>();
@@ -46,7 +48,7 @@ export default function NoticeAdminView() {
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       <Card title={t('notice.create')} style={{ maxWidth: 720 }}>
-        <Form<CreateNoticeBody> form={form} layout="vertical" initialValues={INITIAL} onFinish={submit}>
+        <Form<CreateNoticeBody> name={formName} form={form} layout="vertical" initialValues={INITIAL} onFinish={submit}>
           <Space wrap align="start">
             <Form.Item name="type" label={t('notice.type')}>
               <Select

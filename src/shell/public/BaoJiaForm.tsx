@@ -10,11 +10,13 @@ import type { BaoJiaAnswer, BaoJiaBody } from '../../contract/api/quoting';
 import { patterns } from '../../contract/validators';
 import { request } from '../request/client';
 import { useI18n } from '../i18n/I18nProvider';
+import { useFormName } from '../../widgets/interface/form-name';
 
 type Values = Omit<BaoJiaBody, 'token'>;
 const MOBILE = new RegExp(patterns.mobile);
 
 export function BaoJiaForm({ token }: { token?: string }) {
+  const formName = useFormName('baojia');
   const { t } = useI18n();
   const [form] = Form.useForm<Values>();
   const [sending, setSending] = useState(false);
@@ -55,7 +57,7 @@ export function BaoJiaForm({ token }: { token?: string }) {
   return (
     <Card className="portal-card baojia-card" title={t('baojia.title')} id="bao-jia">
       <Typography.Paragraph type="secondary">{t('baojia.intro')}</Typography.Paragraph>
-      <Form form={form} layout="vertical" onFinish={(v) => void send(v)} initialValues={{ quantity: 1 }} data-testid="baojia-form">
+      <Form name={formName} form={form} layout="vertical" onFinish={(v) => void send(v)} initialValues={{ quantity: 1 }} data-testid="baojia-form">
         <Row gutter={16}>
           <Col xs={24} md={12}>
             <Form.Item name="goods_name" label={t('baojia.goods')} rules={[required(t('baojia.goods'))]}>

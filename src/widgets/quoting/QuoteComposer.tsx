@@ -12,6 +12,7 @@ import { useWidgetHost } from '../interface/host';
 import { messageOf } from './errors';
 import { fenOf, gapOf, marginOf, totalOf, type PriceGap } from './quote-math';
 import { costFromRules, type RuleCost } from './rule-cost';
+import { useFormName } from '../interface/form-name';
 
 interface ComposerValues {
   quote_type: 'spot' | 'transfer';
@@ -62,6 +63,7 @@ function useRuleCost(ask: ResourceRecord): RuleCost | null {
 }
 
 export function QuoteComposer({ ask, quote, onDone, onCancel }: QuoteComposerProps) {
+  const formName = useFormName('quote');
   const { t, data } = useWidgetHost();
   const { message } = App.useApp();
   const [form] = Form.useForm<ComposerValues>();
@@ -107,7 +109,7 @@ export function QuoteComposer({ ask, quote, onDone, onCancel }: QuoteComposerPro
 
   const required = (label: string) => [{ required: true, message: t('qRequired', { field: label }) }];
   return (
-    <Form form={form} layout="vertical" initialValues={initial} onFinish={(v) => void submit(v)} className="quoting-composer" data-testid="quote-composer">
+    <Form name={formName} form={form} layout="vertical" initialValues={initial} onFinish={(v) => void submit(v)} className="quoting-composer" data-testid="quote-composer">
       <Row gutter={16}>
         <Col xs={24} md={14}>
           <Form.Item name="quote_type" label={t('qQuoteType')}>

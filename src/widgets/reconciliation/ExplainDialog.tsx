@@ -9,6 +9,7 @@ import { App, Form, Input, Modal } from 'antd';
 import type { ResourceRecord } from '../../contract/resource';
 import { useWidgetHost } from '../interface/host';
 import { ORDERS } from './choices';
+import { useFormName } from '../interface/form-name';
 
 const NOTE_MAX = 255;
 
@@ -22,6 +23,7 @@ export interface ExplainDialogProps {
 }
 
 export function ExplainDialog({ record, onClose, onSaved }: ExplainDialogProps) {
+  const formName = useFormName('explain');
   const { t, data } = useWidgetHost();
   const { message } = App.useApp();
   const [form] = Form.useForm<{ note: string }>();
@@ -58,7 +60,7 @@ export function ExplainDialog({ record, onClose, onSaved }: ExplainDialogProps) 
       onCancel={onClose}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" onFinish={(values) => void save(values)} preserve={false} initialValues={{ note: String(record?.explain_note ?? '') }}>
+      <Form name={formName} form={form} layout="vertical" onFinish={(values) => void save(values)} preserve={false} initialValues={{ note: String(record?.explain_note ?? '') }}>
         <Form.Item name="note" label={t('reconExplainNote')} rules={[{ required: true, whitespace: true, message: t('reconExplainRequired') }]}>
           <Input.TextArea autoFocus rows={3} maxLength={NOTE_MAX} showCount placeholder={t('reconExplainPlaceholder')} />
         </Form.Item>

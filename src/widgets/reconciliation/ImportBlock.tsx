@@ -21,6 +21,7 @@ import { PreviewReport, ResultReport } from './ImportReport';
 import { FILE_KINDS, isFileKind, KIND_LABEL, platformOf } from './kinds';
 import { useImportJob, type ImportRun } from './use-import-job';
 import './reconciliation.css';
+import { useFormName } from '../interface/form-name';
 
 const ACCEPT = '.csv,.xlsx,.xls,.txt';
 
@@ -40,6 +41,7 @@ function useShops(platform: string | null): string[] {
 }
 
 export default function ImportBlock(_: BlockProps) {
+  const formName = useFormName('reconImport');
   const { t, navigate } = useWidgetHost();
   const phone = usePhone();
   const { mutate } = useSWRConfig();
@@ -89,7 +91,7 @@ export default function ImportBlock(_: BlockProps) {
             titlePlacement={phone ? 'vertical' : 'horizontal'}
             responsive={false}
           />
-          <Form layout="vertical" className="recon-import-form" disabled={busy(preview.run) || busy(imported.run) || step > 0}>
+          <Form name={formName} layout="vertical" className="recon-import-form" disabled={busy(preview.run) || busy(imported.run) || step > 0}>
             <Form.Item label={t('reconImportKind')}>
               <Select
                 aria-label={t('reconImportKind')}

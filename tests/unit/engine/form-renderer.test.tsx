@@ -34,7 +34,9 @@ function draw(spec: FormSpec, props: Partial<FormRendererProps> = {}, host = tes
 
 const save = () => userEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
 const cancel = () => userEvent.click(screen.getByRole('button', { name: /取\s*消/ }));
-const field = (id: string) => document.getElementById(`root_${id}`) as HTMLInputElement;
+/** The drawn form's input for a field: the form's id prefix is its own (useFormName). */
+const fieldSelector = (id: string) => `[id^="root-"][id$="_${id}"]`;
+const field = (id: string) => document.querySelector<HTMLInputElement>(fieldSelector(id))!;
 
 /** Opens an antd Select and picks the option with this label. */
 async function choose(id: string, label: string) {
@@ -110,7 +112,7 @@ describe('the form renderer', { timeout: 20_000 }, () => {
     draw({ fields: ['name', 'mobile'] }, { record: supplierRecord() });
     await save();
     const message = await screen.findByText('名称 已存在同名供应商');
-    expect(message.closest('.ef-item')!.querySelector('#root_name')).toBeTruthy();
+    expect(message.closest('.ef-item')!.querySelector(fieldSelector('name'))).toBeTruthy();
     // Editing the field takes the server's complaint away.
     await userEvent.type(field('name'), '二号');
     await waitFor(() => expect(screen.queryByText('名称 已存在同名供应商')).toBeNull());

@@ -120,12 +120,12 @@ describe('on a phone', { timeout: 60_000 }, () => {
   it('draws a form in one column, though it asks for two', async () => {
     width = windowOfWidth(390);
     renderWithHost(<FormRenderer screen={supplierScreen} definition={supplier} spec={{ fields: ['name', 'mobile', 'level', 'active'], columns: 2 }} mode="dialog" onSaved={vi.fn()} onCancel={vi.fn()} />);
-    await waitFor(() => expect(document.getElementById('root_name')).toBeTruthy());
+    await waitFor(() => expect(document.querySelector('[id^="root-"][id$="_name"]')).toBeTruthy());
     expect(document.querySelector<HTMLElement>('.ef-grid')!.style.gridTemplateColumns).toBe('repeat(1, minmax(0, 1fr))');
     cleanup();
     width.resize(1440);
     renderWithHost(<FormRenderer screen={supplierScreen} definition={supplier} spec={{ fields: ['name', 'mobile', 'level', 'active'], columns: 2 }} mode="dialog" onSaved={vi.fn()} onCancel={vi.fn()} />);
-    await waitFor(() => expect(document.getElementById('root_name')).toBeTruthy());
+    await waitFor(() => expect(document.querySelector('[id^="root-"][id$="_name"]')).toBeTruthy());
     expect(document.querySelector<HTMLElement>('.ef-grid')!.style.gridTemplateColumns).toBe('repeat(2, minmax(0, 1fr))');
   });
 
