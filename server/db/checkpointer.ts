@@ -31,8 +31,12 @@ const RESTART_PAGES = 4_096;
 const RESTART_REMAINDER_PAGES = 1_024;
 /** How long a RESTART waits for readers (its busy timeout) before it gives up until next time. */
 const RESTART_WAIT_MS = 50;
-/** The start-up is not slowed by the worker: it begins after this, the connection's own checkpoints until then. */
-const START_DELAY_MS = 1_000;
+/**
+ * The start-up is not slowed by the worker: it begins after this, the connection's own checkpoints
+ * until then. Starting a worker (a Node environment of its own) costs tens of milliseconds of CPU:
+ * a start that takes over a second on a busy machine paid it before its first login at 1 s.
+ */
+const START_DELAY_MS = 10_000;
 
 export interface CheckpointerOptions {
   /** The database file. */

@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleServer, SERVER_ENTRY } from '../../scripts/build-server';
+import { spawnServer, type SpawnedServer } from '../support/spawn-server';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * The server as `npm start` runs it: compiled to one bundle, started from its code cache. Parts a
+ * restart does not need before its first login are loaded at their first request (the API docs);
+ * in the bundle that load is a require of code compiled in, which only the compiled server can
+ * show to work. Each is asked for right after the first start and again after a restart.
+ */
+describe('built server', () => {
+  // Inside the repository, as dist-server is: the bundle finds the packages it leaves out there.
+  const outDir = path.join(ROOT, 'dist-server', `test-${process.pid}`);
+  const script = path.join(outDir, 'main.js');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'built-server-'));
+  const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'built-static-'));
+
+  beforeAll(async () => {
+    fs.mkdirSync(path.join(staticDir, 'assets'));
+    fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>console</title>');
+    fs.writeFileSync(path.join(staticDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    await bundleServer(SERVER_ENTRY, script);
+  }, 120_000);
+  afterAll(() => {
+    for (const dir of [outDir, dataDir, staticDir]) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function firstRequests(server: SpawnedServer) {
+    const login = await fetch(`${server.url}/api/public/login-do`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'admin123' }),
+    });
+    expect(((await login.json()) as { code: number }).code).toBe(200);
+
+    const doc = (await (await fetch(`${server.url}/api/docs/json`)).json()) as { openapi: string; paths: Record<string, unknown> };
+    expect(doc.openapi).toBe('3.0.3');
+    expect(Object.keys(doc.paths)).toContain('/api/public/login-do');
+    expect(Object.keys(doc.paths).filter((p) => p.startsWith('/api/docs'))).toEqual([]);
+    const yaml = await fetch(`${server.url}/api/docs/yaml`);
+    expect(yaml.headers.get('content-type')).toContain('application/x-yaml');
+    expect(await yaml.text()).toContain('/api/public/login-do:');
+
+    const page = await fetch(`${server.url}/api/docs`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(page.headers.get('content-security-policy')).toContain("object-src 'none'");
+    expect(await page.text()).toContain('swagger');
+    const css = await fetch(`${server.url}/api/docs/static/swagger-ui.css`);
+    expect(css.status).toBe(200);
+    expect(css.headers.get('content-type')).toContain('text/css');
+    const head = await fetch(`${server.url}/api/docs/static/swagger-initializer.js`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(Number(head.headers.get('content-length'))).toBeGreaterThan(0);
+    const missing = await fetch(`${server.url}/api/docs/static/nothing.js`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ code: 404, data: null });
+
+    const asset = await fetch(`${server.url}/assets/app-abc123.js`);
+    expect(asset.status).toBe(200);
+    expect(await asset.text()).toBe('console.log(1)');
+    const shell = await fetch(`${server.url}/some/page`);
+    expect(await shell.text()).toContain('<title>console</title>');
+  }
+
+  it('serves its lazily loaded parts on a first start and on a restart from the code cache', async () => {
+    const env = { DATA_DIR: dataDir, STATIC_DIR: staticDir };
+    for (const start of ['first', 'restart']) {
+      const server = await spawnServer(env, script);
+      try {
+        await firstRequests(server);
+      } catch (error) {
+        throw new Error(`${start} start: ${String(error)}\n${server.output()}`, { cause: error });
+      } finally {
+        await server.stop();
+      }
+      // The first start leaves its code cache beside the bundle for the restart.
+      if (start === 'first') expect(fs.existsSync(path.join(outDir, 'main.cjs.cache'))).toBe(true);
+    }
+  }, 120_000);
+});
