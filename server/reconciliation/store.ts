@@ -298,30 +298,29 @@ export async function matchInput(db: Db, team: number, scope: MatchScope = {}): 
     .$if(scope.platform !== undefined, (q) => q.where('platform', '=', scope.platform!))
     .$if(scope.shop !== undefined, (q) => q.where('shop_name', '=', scope.shop!))
     .$if(range !== null, (q) => q.where('paid_at', '>=', range![0]).where('paid_at', '<', range![1]));
-  const orders = await inScope.select(['id', 'order_no', 'amount_fen', 'refund_fen', 'paid_at', 'promised_ship_at', 'shipped_at', 'shipment_recorded']).execute();
   const scoped = scope.platform !== undefined || scope.shop !== undefined || range !== null;
-  const lines = scoped
-    ? [
-        ...(await db
-          .selectFrom('recon_settlements')
-          .select(LINE_COLUMNS)
-          .where('team_id', '=', team)
-          .where('order_no', 'in', inScope.select('order_no'))
-          .execute()),
-        ...(await db
-          .selectFrom('recon_settlements as l')
-          .select(LINE_COLUMNS.map((column) => `l.${column}` as const))
-          .where('l.team_id', '=', team)
-          .$if(scope.platform !== undefined, (q) => q.where('l.platform', '=', scope.platform!))
-          .$if(scope.shop !== undefined, (q) => q.where('l.shop_name', '=', scope.shop!))
-          .$if(range !== null, (q) => q.where('l.settled_at', '>=', range![0]).where('l.settled_at', '<', range![1]))
-          // By platform and number: the orders' unique index answers it, one look-up a line.
-          .where(({ not, exists, selectFrom }) =>
-            not(exists(selectFrom('store_orders as o').select('o.id').whereRef('o.platform', '=', 'l.platform').whereRef('o.order_no', '=', 'l.order_no').where('o.team_id', '=', team))),
-          )
-          .execute()),
-      ]
-    : await db.selectFrom('recon_settlements').select(LINE_COLUMNS).where('team_id', '=', team).execute();
+  // Each read on a pool connection of its own, all sent at once: PostgreSQL scans and sends one
+  // table while this process decodes the other's rows (SQLite's one connection takes them in turn).
+  const [orders, lines] = await Promise.all([
+    inScope.select(['id', 'order_no', 'amount_fen', 'refund_fen', 'paid_at', 'promised_ship_at', 'shipped_at', 'shipment_recorded']).execute(),
+    scoped
+      ? Promise.all([
+          db.selectFrom('recon_settlements').select(LINE_COLUMNS).where('team_id', '=', team).where('order_no', 'in', inScope.select('order_no')).execute(),
+          db
+            .selectFrom('recon_settlements as l')
+            .select(LINE_COLUMNS.map((column) => `l.${column}` as const))
+            .where('l.team_id', '=', team)
+            .$if(scope.platform !== undefined, (q) => q.where('l.platform', '=', scope.platform!))
+            .$if(scope.shop !== undefined, (q) => q.where('l.shop_name', '=', scope.shop!))
+            .$if(range !== null, (q) => q.where('l.settled_at', '>=', range![0]).where('l.settled_at', '<', range![1]))
+            // By platform and number: the orders' unique index answers it, one look-up a line.
+            .where(({ not, exists, selectFrom }) =>
+              not(exists(selectFrom('store_orders as o').select('o.id').whereRef('o.platform', '=', 'l.platform').whereRef('o.order_no', '=', 'l.order_no').where('o.team_id', '=', team))),
+            )
+            .execute(),
+        ]).then(([named, orphans]) => [...named, ...orphans])
+      : db.selectFrom('recon_settlements').select(LINE_COLUMNS).where('team_id', '=', team).execute(),
+  ]);
   return {
     orders: orders.map((row) => ({
       id: row.id,
@@ -371,8 +370,11 @@ async function writeChunk(trx: Db, postgres: boolean, ids: number[], results: Ma
       columns[0].push(ids[i]);
       for (let k = 0; k < RESULT_VALUES.length; k++) columns[k + 1].push(RESULT_VALUES[k](results[i]));
     }
-    const arrays = WRITTEN.map((column, at) => `$${at + 1}::${typeOf(column)}[]`).join(', ');
-    const text = `update recon_results set ${SET_WRITTEN} from unnest(${arrays}) as v(${WRITTEN.join(', ')}) where recon_results.order_id = v.order_id and ${DIFFERS}`;
+    // unnest in the select list, not in FROM: there it is a function scan that first copies every
+    // row into a tuplestore (spilled to a temporary file past work_mem); here the rows stream into
+    // the join. PostgreSQL still sizes each unnest by its array, so the join stays a hash join.
+    const columnsOf = WRITTEN.map((column, at) => `unnest($${at + 1}::${typeOf(column)}[]) as ${column}`).join(', ');
+    const text = `update recon_results set ${SET_WRITTEN} from (select ${columnsOf}) as v where recon_results.order_id = v.order_id and ${DIFFERS}`;
     // Each array as its literal, written here: integers and outcome names need no quoting, and pg's
     // own array writer, escaping element by element, cost ~400 ms of this process per 100,000 orders.
     const literals = columns.map((values) => `{${values.join(',')}}`);
@@ -415,6 +417,9 @@ export async function saveResults(db: Db, input: { orders: StoredOrder[]; lines:
   const orphan = new Set(results.slice(orders.length).map((result) => result.order_no));
   const flips = [0, 1].map((hasOrder) => input.lines.filter((line) => (orphan.has(line.order_no) ? 0 : 1) === hasOrder && line.has_order !== hasOrder).map((line) => line.id));
   return db.transaction().execute(async (trx) => {
+    // The hash of 100,000 results rows fits in 64 MB, not in the default 4: for this transaction
+    // only, so the join is not cut into batches written to temporary files.
+    if (isPostgres(trx)) await sql`set local work_mem = '64MB'`.execute(trx);
     const changed = await writeOrderResults(
       trx,
       orders.map((order) => order.id),
