@@ -21,7 +21,8 @@ const awaitedLater = <T>(promise: Promise<T>): Promise<T> => {
   return promise;
 };
 
-export async function runMatch(db: Db, team: number, scope: MatchScope, options: MatchOptions): Promise<{ results: MatchResult[]; changed: number }> {
+/** The run's results (the orders' in id order on PostgreSQL, then the orphans') and how many orders' results changed. `chunk` is for tests, to cross chunk boundaries with a few orders. */
+export async function runMatch(db: Db, team: number, scope: MatchScope, options: MatchOptions, chunk = CHUNK): Promise<{ results: MatchResult[]; changed: number }> {
   if (!isPostgres(db)) {
     const input = await matchInput(db, team, scope);
     const results = matchOrders(input.orders, input.lines, options);
@@ -31,7 +32,7 @@ export async function runMatch(db: Db, team: number, scope: MatchScope, options:
   // Reads in a transaction of their own (a cursor lives in one), on another connection than the writes.
   return db.transaction().execute(async (read) => {
     await sql`declare match_orders no scroll cursor for ${ordersInScope(read, team, scope).select(ORDER_COLUMNS).orderBy('id')}`.execute(read);
-    const fetchOrders = () => awaitedLater(sql<OrderRow>`fetch ${sql.raw(String(CHUNK))} from match_orders`.execute(read).then((found) => storedOrders(found.rows)));
+    const fetchOrders = () => awaitedLater(sql<OrderRow>`fetch ${sql.raw(String(chunk))} from match_orders`.execute(read).then((found) => storedOrders(found.rows)));
     let next = fetchOrders();
     const byOrder = settledByOrder(await lines);
     const results: MatchResult[] = [];
@@ -41,12 +42,12 @@ export async function runMatch(db: Db, team: number, scope: MatchScope, options:
       for (;;) {
         const orders = await next;
         if (orders.length === 0) break;
-        next = orders.length === CHUNK ? fetchOrders() : Promise.resolve([]);
-        const chunk = orders.map((order) => orderResult(order, byOrder, options));
-        results.push(...chunk);
+        next = orders.length === chunk ? fetchOrders() : Promise.resolve([]);
+        const found = orders.map((order) => orderResult(order, byOrder, options));
+        results.push(...found);
         const ids = orders.map((order) => order.id);
         // One write at a time on the transaction's connection, each after the last.
-        written = awaitedLater(written.then(async (sum) => sum + (await writeOrderResults(trx, ids, chunk))));
+        written = awaitedLater(written.then(async (sum) => sum + (await writeOrderResults(trx, ids, found))));
       }
       const orphans = orphanResults(byOrder);
       results.push(...orphans);
