@@ -25,7 +25,7 @@ import { openDatabase, type DatabaseHandle } from '../server/db/open';
 import { prepareDatabase } from '../server/db/prepare';
 import { importFile } from '../server/reconciliation/import-file';
 import { openFile } from '../server/reconciliation/read-table';
-import { matchInput, saveResults } from '../server/reconciliation/store';
+import { runMatch } from '../server/reconciliation/run-match';
 import { gb18030 } from '../tests/support/reconciliation-files';
 import type { BenchRow } from './lib/row';
 
@@ -172,9 +172,7 @@ async function storeMatch(dialect: 'sqlite' | 'postgres'): Promise<BenchRow[]> {
     const run = async () => {
       const started = performance.now();
       const cpu = process.cpuUsage();
-      const input = await matchInput(database.db, team);
-      const results = matchOrders(input.orders, input.lines, OPTIONS);
-      const changed = await saveResults(database.db, input, results);
+      const { changed } = await runMatch(database.db, team, {}, OPTIONS);
       const used = process.cpuUsage(cpu);
       return { ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000, changed };
     };

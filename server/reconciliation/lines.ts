@@ -76,11 +76,18 @@ export function fenOf(text: string): number | null {
 
 const TRACKING = /^(.*?)[\s:：]*([A-Za-z]{0,4}\d[0-9A-Za-z-]{5,})$/;
 
-/** Douyin's free-text 快递信息: carrier and tracking number(s), separated by ; , ， or ；. */
+/**
+ * What separates tracking numbers in Douyin's 快递信息, as a regular expression's character class
+ * body. tracking.ts splits a stored 快递单号 on these plus blanks, so the two cannot drift apart.
+ */
+export const EXPRESS_SEPARATORS = ';,，；';
+const EXPRESS_PARTS = new RegExp(`[${EXPRESS_SEPARATORS}]`);
+
+/** Douyin's free-text 快递信息: carrier and tracking number(s), separated by EXPRESS_SEPARATORS. */
 export function splitExpress(text: string): { company: string; numbers: string[] } {
   let company = '';
   const numbers: string[] = [];
-  for (const part of text.split(/[;,，；]/)) {
+  for (const part of text.split(EXPRESS_PARTS)) {
     const token = part.trim();
     if (!token) continue;
     const match = TRACKING.exec(token);

@@ -54,7 +54,8 @@ const DAY = 24 * 3600_000;
 /** A promised shipping time when the file gives none: 48 hours after payment, the platforms' default. */
 const DEFAULT_PROMISE = 2 * DAY;
 
-interface Settled {
+/** What an order's settlement lines add up to. */
+export interface Settled {
   settled: number;
   fees: Fees;
   net: number;
@@ -105,43 +106,53 @@ function outcomeOf(order: OrderToMatch, settled: Settled | undefined, expected: 
   return order.shipped_at + options.unsettledDays * DAY < options.now ? 'unsettled' : 'pending';
 }
 
+/**
+ * One order's result against the settlement lines summed per order (settledByOrder). The order's
+ * sum is taken out of `byOrder`, so once every order has had its result, what is left there names
+ * no order (orphanResults).
+ */
+export function orderResult(order: OrderToMatch, byOrder: Map<string, Settled>, options: MatchOptions): MatchResult {
+  const settled = byOrder.get(order.order_no);
+  byOrder.delete(order.order_no);
+  const expected = order.amount_fen - order.refund_fen;
+  const fees = settled?.fees ?? emptyFees();
+  const settledFen = settled?.settled ?? 0;
+  return {
+    order_no: order.order_no,
+    has_order: true,
+    outcome: outcomeOf(order, settled, expected, options),
+    expected_fen: expected,
+    settled_fen: settledFen,
+    difference_fen: settled ? settledFen - expected : 0,
+    fees,
+    fee_fen: feeTotal(fees),
+    net_fen: settled?.net ?? 0,
+    lines: settled?.lines ?? 0,
+  };
+}
+
+/** One result per order number the platform settled without an order: what orderResult left in `byOrder`. */
+export function orphanResults(byOrder: Map<string, Settled>): MatchResult[] {
+  return [...byOrder].map(([orderNo, settled]) => ({
+    order_no: orderNo,
+    has_order: false,
+    outcome: 'orphan' as const,
+    expected_fen: 0,
+    settled_fen: settled.settled,
+    difference_fen: settled.settled,
+    fees: settled.fees,
+    fee_fen: feeTotal(settled.fees),
+    net_fen: settled.net,
+    lines: settled.lines,
+  }));
+}
+
 /** One result per order, in the orders' order (saving pairs them by position), then one per order number the platform settled without an order. */
 export function matchOrders(orders: Iterable<OrderToMatch>, lines: Iterable<MatchLine>, options: MatchOptions): MatchResult[] {
   const byOrder = settledByOrder(lines);
   const results: MatchResult[] = [];
-  for (const order of orders) {
-    const settled = byOrder.get(order.order_no);
-    byOrder.delete(order.order_no);
-    const expected = order.amount_fen - order.refund_fen;
-    const fees = settled?.fees ?? emptyFees();
-    const settledFen = settled?.settled ?? 0;
-    results.push({
-      order_no: order.order_no,
-      has_order: true,
-      outcome: outcomeOf(order, settled, expected, options),
-      expected_fen: expected,
-      settled_fen: settledFen,
-      difference_fen: settled ? settledFen - expected : 0,
-      fees,
-      fee_fen: feeTotal(fees),
-      net_fen: settled?.net ?? 0,
-      lines: settled?.lines ?? 0,
-    });
-  }
-  for (const [orderNo, settled] of byOrder) {
-    results.push({
-      order_no: orderNo,
-      has_order: false,
-      outcome: 'orphan',
-      expected_fen: 0,
-      settled_fen: settled.settled,
-      difference_fen: settled.settled,
-      fees: settled.fees,
-      fee_fen: feeTotal(settled.fees),
-      net_fen: settled.net,
-      lines: settled.lines,
-    });
-  }
+  for (const order of orders) results.push(orderResult(order, byOrder, options));
+  results.push(...orphanResults(byOrder));
   return results;
 }
 

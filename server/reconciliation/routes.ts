@@ -29,8 +29,9 @@ import { routeSchema, type App } from '../http/route';
 import { differencesXlsx } from './differences-xlsx';
 import { FILE_KIND_INFO, type FileKind } from './file-kinds';
 import { ImportJobs, type NewJob } from './jobs';
-import { matchOrders, OUTCOMES } from './match';
-import { matchedOrders, matchInput, orphanLines, saveResults } from './store';
+import { OUTCOMES } from './match';
+import { matchedOrders, orphanLines } from './store';
+import { runMatch } from './run-match';
 import { summarize } from './summary';
 
 const TAGS = ['reconciliation'];
@@ -142,13 +143,16 @@ export async function reconciliationRoutes(app: App, { database, config }: { dat
       const started = performance.now();
       const team = request.caller!.teamId;
       const { platform, shop, period } = request.body;
-      const input = await matchInput(db, team, { platform, shop, period });
-      const results = matchOrders(input.orders, input.lines, {
-        toleranceFen: request.body.tolerance_fen ?? RECON_TOLERANCE_FEN,
-        unsettledDays: request.body.unsettled_days ?? RECON_UNSETTLED_DAYS,
-        now: Date.now(),
-      });
-      const changed = await saveResults(db, input, results);
+      const { results, changed } = await runMatch(
+        db,
+        team,
+        { platform, shop, period },
+        {
+          toleranceFen: request.body.tolerance_fen ?? RECON_TOLERANCE_FEN,
+          unsettledDays: request.body.unsettled_days ?? RECON_UNSETTLED_DAYS,
+          now: Date.now(),
+        },
+      );
       const counts: Record<string, number> = Object.fromEntries(OUTCOMES.map((outcome) => [outcome, 0]));
       for (const result of results) counts[result.outcome]++;
       return ok({ scope: { platform: platform ?? null, shop: shop ?? null, period: period ?? null }, counts, changed, ms: Math.round(performance.now() - started) });

@@ -1,5 +1,5 @@
 /** Reconciliation's SQL: saving what the files say, reading what matching needs, writing what it found. */
-import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, StorePlatform } from '../db/schema';
 import { insertTuples } from '../db/batch';
 import { dynamic } from '../resources/store';
@@ -283,66 +283,82 @@ export type StoredOrder = OrderToMatch & { id: number };
 
 const LINE_COLUMNS = ['id', 'order_no', 'sub_order_no', 'category', 'amount_fen', 'fee_service_fen', 'fee_commission_fen', 'fee_affiliate_fen', 'fee_other_fen', 'has_order'] as const;
 
-/**
- * What matching needs of a team's orders and settlement lines in scope: the orders of the shop
- * and month, every line naming one of them (whenever it was settled), and the lines of the shop
- * settled in the month that name no order of their platform at all. One read of each table, of
- * the columns matching uses only: at 100,000 rows each, building the rows is most of the time
- * (what the last match wrote is not read: saving lets the database compare).
- */
-export async function matchInput(db: Db, team: number, scope: MatchScope = {}): Promise<{ orders: StoredOrder[]; lines: StoredLine[] }> {
+export const ORDER_COLUMNS = ['id', 'order_no', 'amount_fen', 'refund_fen', 'paid_at', 'promised_ship_at', 'shipped_at', 'shipment_recorded'] as const;
+
+/** The team's orders a match covers: the shop and month of payment. */
+export function ordersInScope(db: Db, team: number, scope: MatchScope) {
   const range = scope.period ? monthRange(scope.period) : null;
-  const inScope = db
+  return db
     .selectFrom('store_orders')
     .where('team_id', '=', team)
     .$if(scope.platform !== undefined, (q) => q.where('platform', '=', scope.platform!))
     .$if(scope.shop !== undefined, (q) => q.where('shop_name', '=', scope.shop!))
     .$if(range !== null, (q) => q.where('paid_at', '>=', range![0]).where('paid_at', '<', range![1]));
-  const orders = await inScope.select(['id', 'order_no', 'amount_fen', 'refund_fen', 'paid_at', 'promised_ship_at', 'shipped_at', 'shipment_recorded']).execute();
+}
+
+/** An order's row as matching reads it. */
+export type OrderRow = Pick<Selectable<Database['store_orders']>, (typeof ORDER_COLUMNS)[number]>;
+
+/** The orders' rows as matching takes them. */
+export const storedOrders = (rows: readonly OrderRow[]): StoredOrder[] =>
+  rows.map((row) => ({
+    id: row.id,
+    order_no: row.order_no,
+    amount_fen: row.amount_fen,
+    refund_fen: row.refund_fen,
+    paid_at: row.paid_at,
+    promised_ship_at: row.promised_ship_at,
+    shipped_at: row.shipped_at,
+    shipment_recorded: row.shipment_recorded === 1,
+  }));
+
+/**
+ * The settlement lines a match reads: every line naming an order in scope (whenever it was
+ * settled), and the lines of the shop settled in the month that name no order of their platform.
+ */
+export async function linesInScope(db: Db, team: number, scope: MatchScope): Promise<StoredLine[]> {
+  const range = scope.period ? monthRange(scope.period) : null;
   const scoped = scope.platform !== undefined || scope.shop !== undefined || range !== null;
-  const lines = scoped
-    ? [
-        ...(await db
-          .selectFrom('recon_settlements')
-          .select(LINE_COLUMNS)
-          .where('team_id', '=', team)
-          .where('order_no', 'in', inScope.select('order_no'))
-          .execute()),
-        ...(await db
-          .selectFrom('recon_settlements as l')
-          .select(LINE_COLUMNS.map((column) => `l.${column}` as const))
-          .where('l.team_id', '=', team)
-          .$if(scope.platform !== undefined, (q) => q.where('l.platform', '=', scope.platform!))
-          .$if(scope.shop !== undefined, (q) => q.where('l.shop_name', '=', scope.shop!))
-          .$if(range !== null, (q) => q.where('l.settled_at', '>=', range![0]).where('l.settled_at', '<', range![1]))
-          // By platform and number: the orders' unique index answers it, one look-up a line.
-          .where(({ not, exists, selectFrom }) =>
-            not(exists(selectFrom('store_orders as o').select('o.id').whereRef('o.platform', '=', 'l.platform').whereRef('o.order_no', '=', 'l.order_no').where('o.team_id', '=', team))),
-          )
-          .execute()),
-      ]
+  const rows = scoped
+    ? (
+        await Promise.all([
+          db.selectFrom('recon_settlements').select(LINE_COLUMNS).where('team_id', '=', team).where('order_no', 'in', ordersInScope(db, team, scope).select('order_no')).execute(),
+          db
+            .selectFrom('recon_settlements as l')
+            .select(LINE_COLUMNS.map((column) => `l.${column}` as const))
+            .where('l.team_id', '=', team)
+            .$if(scope.platform !== undefined, (q) => q.where('l.platform', '=', scope.platform!))
+            .$if(scope.shop !== undefined, (q) => q.where('l.shop_name', '=', scope.shop!))
+            .$if(range !== null, (q) => q.where('l.settled_at', '>=', range![0]).where('l.settled_at', '<', range![1]))
+            // By platform and number: the orders' unique index answers it, one look-up a line.
+            .where(({ not, exists, selectFrom }) =>
+              not(exists(selectFrom('store_orders as o').select('o.id').whereRef('o.platform', '=', 'l.platform').whereRef('o.order_no', '=', 'l.order_no').where('o.team_id', '=', team))),
+            )
+            .execute(),
+        ])
+      ).flat()
     : await db.selectFrom('recon_settlements').select(LINE_COLUMNS).where('team_id', '=', team).execute();
-  return {
-    orders: orders.map((row) => ({
-      id: row.id,
-      order_no: row.order_no,
-      amount_fen: row.amount_fen,
-      refund_fen: row.refund_fen,
-      paid_at: row.paid_at,
-      promised_ship_at: row.promised_ship_at,
-      shipped_at: row.shipped_at,
-      shipment_recorded: row.shipment_recorded === 1,
-    })),
-    lines: lines.map((line) => ({
-      id: line.id,
-      order_no: line.order_no,
-      sub_order_no: line.sub_order_no,
-      category: line.category,
-      amount_fen: line.amount_fen,
-      has_order: line.has_order,
-      fees: { service: line.fee_service_fen, commission: line.fee_commission_fen, affiliate: line.fee_affiliate_fen, other: line.fee_other_fen },
-    })),
-  };
+  return rows.map((line) => ({
+    id: line.id,
+    order_no: line.order_no,
+    sub_order_no: line.sub_order_no,
+    category: line.category,
+    amount_fen: line.amount_fen,
+    has_order: line.has_order,
+    fees: { service: line.fee_service_fen, commission: line.fee_commission_fen, affiliate: line.fee_affiliate_fen, other: line.fee_other_fen },
+  }));
+}
+
+/**
+ * What matching needs of a team's orders and settlement lines in scope, all at once. One read of
+ * each table, of the columns matching uses only, each on a connection of its own and sent together
+ * (PostgreSQL scans one while this process decodes the other; SQLite's one connection takes them in
+ * turn): at 100,000 rows each, building the rows is most of the time (what the last match wrote is
+ * not read: saving lets the database compare).
+ */
+export async function matchInput(db: Db, team: number, scope: MatchScope = {}): Promise<{ orders: StoredOrder[]; lines: StoredLine[] }> {
+  const [orders, lines] = await Promise.all([ordersInScope(db, team, scope).select(ORDER_COLUMNS).execute(), linesInScope(db, team, scope)]);
+  return { orders: storedOrders(orders), lines };
 }
 
 /** Orders per statement: SQLite binds ten parameters each (within its 32,766); PostgreSQL ten arrays. */
@@ -354,7 +370,7 @@ const DIFFERS = `(${RESULT_COLUMNS.map((column) => `recon_results.${column}`).jo
 const typeOf = (column: (typeof WRITTEN)[number]) => (column === 'outcome' ? 'varchar(16)' : 'bigint');
 
 /** The dialect by how it writes a parameter: '$1' is PostgreSQL's, '?' SQLite's. */
-const isPostgres = (db: Db) => sql`${0}`.compile(db).sql === '$1';
+export const isPostgres = (db: Db) => sql`${0}`.compile(db).sql === '$1';
 
 /**
  * The results of orders [start, end) written onto their recon_results rows in one statement
@@ -371,8 +387,16 @@ async function writeChunk(trx: Db, postgres: boolean, ids: number[], results: Ma
       columns[0].push(ids[i]);
       for (let k = 0; k < RESULT_VALUES.length; k++) columns[k + 1].push(RESULT_VALUES[k](results[i]));
     }
-    const arrays = WRITTEN.map((column, at) => `$${at + 1}::${typeOf(column)}[]`).join(', ');
-    const text = `update recon_results set ${SET_WRITTEN} from unnest(${arrays}) as v(${WRITTEN.join(', ')}) where recon_results.order_id = v.order_id and ${DIFFERS}`;
+    // unnest in the select list, not in FROM: there it is a function scan that first copies every
+    // row into a tuplestore (spilled to a temporary file past work_mem); here the rows stream into
+    // the join. PostgreSQL still sizes each unnest by its array, so the join stays a hash join.
+    const columnsOf = WRITTEN.map((column, at) => `unnest($${at + 1}::${typeOf(column)}[]) as ${column}`).join(', ');
+    // The ids' range as well: a chunk of a pipelined match (run-match.ts, ids ascending) then reads
+    // its part of recon_results by the key, not the whole table once a chunk.
+    let [low, high] = [ids[start], ids[start]];
+    for (let i = start; i < end; i++) [low, high] = [Math.min(low, ids[i]), Math.max(high, ids[i])];
+    const span = `recon_results.order_id between ${low} and ${high}`;
+    const text = `update recon_results set ${SET_WRITTEN} from (select ${columnsOf}) as v where recon_results.order_id = v.order_id and ${span} and ${DIFFERS}`;
     // Each array as its literal, written here: integers and outcome names need no quoting, and pg's
     // own array writer, escaping element by element, cost ~400 ms of this process per 100,000 orders.
     const literals = columns.map((values) => `{${values.join(',')}}`);
@@ -401,6 +425,23 @@ export async function writeOrderResults(trx: Db, ids: number[], results: MatchRe
   return changed;
 }
 
+/** For this transaction only, PostgreSQL may hash 100,000 results rows in memory (64 MB, not the default 4) instead of in batches written to temporary files. */
+export const roomToJoin = async (trx: Db) => {
+  if (isPostgres(trx)) await sql`set local work_mem = '64MB'`.execute(trx);
+};
+
+/**
+ * The settlement lines whose has_order the match turns over, then its write counter moved if any
+ * order's result changed. `orphans` are the order numbers matching found no order for.
+ */
+export async function finishMatch(trx: Db, lines: StoredLine[], orphans: ReadonlySet<string>, changed: number): Promise<void> {
+  if (changed > 0) await tableWritten(dynamic(trx), 'store_orders');
+  for (const hasOrder of [0, 1]) {
+    const ids = lines.filter((line) => (orphans.has(line.order_no) ? 0 : 1) === hasOrder && line.has_order !== hasOrder).map((line) => line.id);
+    for (const batch of chunks(ids, RESULT_CHUNK.sqlite)) await trx.updateTable('recon_settlements').set({ has_order: hasOrder }).where('id', 'in', batch).execute();
+  }
+}
+
 /**
  * What matching found saved for the orders it read (a person's note on an order is left alone) and
  * their settlement lines (whether an order carries them): only rows that change are written, so a
@@ -412,18 +453,14 @@ export async function writeOrderResults(trx: Db, ids: number[], results: MatchRe
 export async function saveResults(db: Db, input: { orders: StoredOrder[]; lines: StoredLine[] }, results: MatchResult[]): Promise<number> {
   const { orders } = input;
   for (let i = 0; i < orders.length; i++) if (results[i].order_no !== orders[i].order_no) throw new Error(`saveResults: result ${i} is not order ${orders[i].order_no}'s`);
-  const orphan = new Set(results.slice(orders.length).map((result) => result.order_no));
-  const flips = [0, 1].map((hasOrder) => input.lines.filter((line) => (orphan.has(line.order_no) ? 0 : 1) === hasOrder && line.has_order !== hasOrder).map((line) => line.id));
   return db.transaction().execute(async (trx) => {
+    await roomToJoin(trx);
     const changed = await writeOrderResults(
       trx,
       orders.map((order) => order.id),
       results,
     );
-    if (changed > 0) await tableWritten(dynamic(trx), 'store_orders');
-    for (const [hasOrder, ids] of flips.entries()) {
-      for (const batch of chunks(ids, RESULT_CHUNK.sqlite)) await trx.updateTable('recon_settlements').set({ has_order: hasOrder }).where('id', 'in', batch).execute();
-    }
+    await finishMatch(trx, input.lines, new Set(results.slice(orders.length).map((result) => result.order_no)), changed);
     return changed;
   });
 }

@@ -6,11 +6,12 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { EXPRESS_SEPARATORS } from './lines';
 
 type Db = Kysely<Database>;
 
-/** What separates numbers in 快递单号: the 快递信息 separators (; , ， ；) and blanks. */
-const SEPARATORS = /[;,，；\s]+/;
+/** What separates numbers in 快递单号: the 快递信息 separators and blanks (a person may type either). */
+const SEPARATORS = new RegExp(`[${EXPRESS_SEPARATORS}\\s]+`);
 /** Orders per statement: far below either database's limit on bound parameters. */
 const BATCH = 500;
 

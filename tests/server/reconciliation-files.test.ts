@@ -4,6 +4,7 @@ import { decodeText, formatOf, readRows, streamRows } from '../../server/reconci
 import { findHeader, normalizeHeader } from '../../server/reconciliation/headers';
 import { cleanId, fenOf, splitExpress } from '../../server/reconciliation/lines';
 import { FILE_KIND_INFO } from '../../server/reconciliation/file-kinds';
+import { trackingNumbersOf } from '../../server/reconciliation/tracking';
 import { zipWriter } from '../../server/resources/zip-writer';
 import { gb18030, utf8Bom, xlsxFile } from '../support/reconciliation-files';
 
@@ -83,5 +84,15 @@ describe('reading platform files as they come', () => {
     expect([fenOf('¥1,234.50'), fenOf('-3.2'), fenOf('12元'), fenOf(''), fenOf('abc')]).toEqual([123_450, -320, 1200, 0, null]);
     expect(splitExpress('中通快递 7530001；7530002，中通快递:7530003')).toEqual({ company: '中通快递', numbers: ['7530001', '7530002', '7530003'] });
     expect(splitExpress('圆通速递,YT0000000002')).toEqual({ company: '圆通速递', numbers: ['YT0000000002'] });
+  });
+
+  it('splits 快递信息 on import and a stored 快递单号 on the same separators (the stored one on blanks too)', () => {
+    // Letters stand for tracking numbers: splitExpress takes only number-like parts as numbers.
+    const text = 'A;B,C，D；E'.replace(/[A-E]/g, (letter) => `YT000000${letter}`);
+    const numbers = ['A', 'B', 'C', 'D', 'E'].map((letter) => `YT000000${letter}`);
+    expect(splitExpress(text).numbers).toEqual(numbers);
+    expect(trackingNumbersOf(text)).toEqual(numbers);
+    expect(trackingNumbersOf('A;B,C，D；E')).toEqual(['A', 'B', 'C', 'D', 'E']);
+    expect(trackingNumbersOf(' A  B\tC ')).toEqual(['A', 'B', 'C']);
   });
 });
