@@ -9,12 +9,14 @@
  *
  * Beside the rates, the CPU time each server process spends per message at its peak (read from
  * /proc), which a machine loaded by others disturbs less than the rates. With TEST_DATABASE_URL set,
- * the socket side runs again on PostgreSQL (a schema of its own).
+ * the socket side runs again on PostgreSQL (a schema of its own), and the CPU its backends spend per
+ * message is read too.
  *
  * Each side needs a file descriptor per socket: with 5,000 sockets, `ulimit -n` must be above about
  * 5,200 for this process and for the server; `npm run bench` raises it as far as the hard limit allows
  * and this benchmark says so when that is not enough.
- * CHAT_BENCH_SOCKETS and CHAT_BENCH_RATE change the load; CHAT_BENCH_PROFILE=<dir> profiles the server.
+ * CHAT_BENCH_SOCKETS and CHAT_BENCH_RATE change the load; CHAT_BENCH_STORES=sqlite|postgresql runs one
+ * store; CHAT_BENCH_PROFILE=<dir> profiles the server.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -24,6 +26,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
 import WebSocket from 'ws';
 import { openDatabase } from '../server/db/open';
 import { prepareDatabase } from '../server/db/prepare';
@@ -60,6 +63,8 @@ interface Running {
   url: string;
   /** CPU time (user + system) the process has used so far, in ms. */
   cpuMs(): number;
+  /** On PostgreSQL: the CPU time, in ms, each of the server's backends (by pid) has used so far. */
+  databaseCpuMs?(): Promise<Map<number, number>>;
   stop(): Promise<unknown>;
 }
 
@@ -69,6 +74,36 @@ function cpuMsOf(pid: number): number {
   const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_S;
+}
+
+/**
+ * The CPU each backend serving one application name has used: on two shared cores PostgreSQL's work
+ * per message counts as much as the server's. Backends of other work on the machine are left out.
+ */
+async function backendsCpuMs(adminUrl: string, applicationName: string): Promise<Map<number, number>> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where application_name = $1', [applicationName]);
+    const cpu = new Map<number, number>();
+    for (const { pid } of rows) {
+      try {
+        cpu.set(pid, cpuMsOf(pid));
+      } catch {
+        // Ended since it was listed.
+      }
+    }
+    return cpu;
+  } finally {
+    await client.end();
+  }
+}
+
+/** What backends spent between two readings (a backend started meanwhile counts from zero). */
+function cpuSpentMs(before: Map<number, number>, after: Map<number, number>): number {
+  let spent = 0;
+  for (const [pid, ms] of after) spent += ms - (before.get(pid) ?? 0);
+  return spent;
 }
 
 /** A socket per user on each side, plus the server's own files and the bench's HTTP connections. */
@@ -252,6 +287,8 @@ interface SideResult {
   maxRate: number;
   /** The server process's CPU time per message delivered while the peak was measured, in µs. */
   cpuPerMessageUs: number;
+  /** On PostgreSQL, its backends' CPU time per message over the same window, in µs. */
+  databaseCpuPerMessageUs: number | null;
   steady: Steady[];
   firstError: string;
   pings: number;
@@ -305,11 +342,14 @@ async function measure(side: Side, rates: Array<number | ((maxRate: number) => n
   };
   for (let i = 0; i < MAX_WINDOW; i++) send();
   await sleep(1_000);
+  const databaseBefore = await side.server.databaseCpuMs?.();
   const cpuBefore = side.server.cpuMs();
   counting = true;
   await sleep(MAX_MS);
   counting = false;
   const cpuPerMessageUs = ((side.server.cpuMs() - cpuBefore) * 1000) / Math.max(1, maxDelivered);
+  const databaseAfter = await side.server.databaseCpuMs?.();
+  const databaseCpuPerMessageUs = databaseBefore && databaseAfter ? (cpuSpentMs(databaseBefore, databaseAfter) * 1000) / Math.max(1, maxDelivered) : null;
   onDelivered = () => {};
   await drain();
   const maxRate = maxDelivered / (MAX_MS / 1000);
@@ -350,7 +390,7 @@ async function measure(side: Side, rates: Array<number | ((maxRate: number) => n
 
   const { pings, pongs } = fleet.heartbeats();
   await fleet.close();
-  return { connectMs: fleet.connectMs, maxRate, cpuPerMessageUs, steady, firstError, pings, pongs };
+  return { connectMs: fleet.connectMs, maxRate, cpuPerMessageUs, databaseCpuPerMessageUs, steady, firstError, pings, pongs };
 }
 
 /** Where a chat server keeps its data: SQLite in a folder, or a PostgreSQL schema of its own. */
@@ -358,25 +398,36 @@ interface Store {
   dialect: 'SQLite' | 'PostgreSQL';
   env: Record<string, string>;
   databaseUrl: string | null;
+  /** PostgreSQL: what the chat server's backends have spent (they connect under their own application name). */
+  databaseCpuMs?(): Promise<Map<number, number>>;
   drop(): Promise<void>;
 }
+
+/** The application name the chat server's PostgreSQL connections give. */
+const BENCH_APPLICATION = `chat-bench-${process.pid}`;
 
 async function stores(dataDir: string): Promise<Store[]> {
   // One process, whatever the shell exports: no Redis, and SQLite unless PostgreSQL is asked for.
   const sqlite: Store = { dialect: 'SQLite', env: { DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' }, databaseUrl: null, drop: async () => {} };
-  if (!process.env.TEST_DATABASE_URL) return [sqlite];
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return [sqlite];
   const schema = await postgresSchema();
   const pgDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-chat-pg-'));
+  const serverUrl = new URL(schema.url);
+  serverUrl.searchParams.set('application_name', BENCH_APPLICATION);
   const postgres: Store = {
     dialect: 'PostgreSQL',
-    env: { DATA_DIR: pgDir, DATABASE_URL: schema.url, REDIS_URL: '' },
+    env: { DATA_DIR: pgDir, DATABASE_URL: serverUrl.toString(), REDIS_URL: '' },
     databaseUrl: schema.url,
+    databaseCpuMs: () => backendsCpuMs(adminUrl, BENCH_APPLICATION),
     drop: async () => {
       await schema.drop();
       fs.rmSync(pgDir, { recursive: true, force: true });
     },
   };
-  return [sqlite, postgres];
+  // CHAT_BENCH_STORES=postgresql (or sqlite) runs one of them, for a quicker comparison of its own figures.
+  const only = process.env.CHAT_BENCH_STORES;
+  return [sqlite, postgres].filter((store) => !only || store.dialect.toLowerCase() === only.toLowerCase());
 }
 
 /** One chat server's results: on the socket (peak and steady rates), and on SQLite over HTTP too. */
@@ -463,7 +514,7 @@ async function chatRun(store: Store, { ids, tokens }: { ids: number[]; tokens: s
     { ...store.env, LOG_LEVEL: 'warn', CHAT_PING_INTERVAL: String(PING_INTERVAL_S), CHAT_PING_TIMEOUT: String(PING_INTERVAL_S * 3), ...profiling() },
     SERVER_BUNDLE,
   );
-  const running: Running = { url: server.url, cpuMs: () => cpuMsOf(server.child.pid!), stop: () => server.stop() };
+  const running: Running = { url: server.url, cpuMs: () => cpuMsOf(server.child.pid!), databaseCpuMs: store.databaseCpuMs, stop: () => server.stop() };
   const body = (to: number, clientMsgId: string): PublishBody => ({
     talk_type: 1, receiver_id: ids[to], msg_type: 1, content: `bench message ${clientMsgId}`, client_msg_id: clientMsgId,
   });
@@ -518,6 +569,14 @@ function rows({ dialect, socket: chat, http }: ChatRun, bare: SideResult, load: 
       note: 'user + system time of the server process over the peak window, per message delivered',
     },
   ];
+  if (chat.databaseCpuPerMessageUs !== null) {
+    result.push({
+      name: `PostgreSQL CPU per message at the peak${on}`,
+      value: chat.databaseCpuPerMessageUs,
+      unit: 'µs',
+      note: "user + system time of the chat server's backends over the peak window (not PostgreSQL's shared WAL writer and checkpointer)",
+    });
+  }
   if (http) {
     result.push({
       name: `most private messages per second over HTTP (${MAX_WINDOW} in flight)${on}`,

@@ -5,7 +5,7 @@ import { Code } from '../../src/contract/envelope';
 import { ApiError } from '../http/errors';
 import { prepared } from '../db/prepared';
 import { batchedLookup } from '../db/lookup';
-import { inKeys } from '../db/rowset';
+import { fixedStatement, inKeys, rowSetSql } from '../db/rowset';
 
 /** A conversation as one of its participants addresses it, checked to be theirs. */
 export interface Conversation {
@@ -81,19 +81,40 @@ export function storedConversation(db: Kysely<Database>, key: string) {
   return db.selectFrom('chat_conversations').select(['id', 'last_sequence']).where('conv_key', '=', key).executeTakeFirst();
 }
 
-/** The stored row's id, or null while nobody has written in the conversation yet. */
-export async function existingConversationId(db: Kysely<Database>, key: string): Promise<number | null> {
-  const row = await db.selectFrom('chat_conversations').select('id').where('conv_key', '=', key).executeTakeFirst();
-  return row?.id ?? null;
+/** What a conversation's key says of it: its kind and, for a group, the group. */
+function keyParts(key: string): { talkType: TalkType; groupId: number | null } {
+  const [kind, group] = key.split(':');
+  return kind === '2' ? { talkType: 2, groupId: Number(group) } : { talkType: 1, groupId: null };
 }
 
+// Keys in order, so that two processes creating the same conversations wait for each other's rows in
+// the same order and cannot deadlock. SQLite needs the WHERE to read ON CONFLICT as the insert's.
+const createConversations = fixedStatement(
+  (postgres, at) =>
+    'insert into chat_conversations (talk_type, conv_key, group_id, created_at, updated_at) ' +
+    `select r.talk_type, r.conv_key, r.group_id, r.at, r.at from ${rowSetSql(postgres, [['talk_type', 'integer'], ['conv_key', 'text'], ['group_id', 'integer'], ['at', 'bigint']], at(1))} as r ` +
+    'where true on conflict (conv_key) do nothing',
+);
+
+/**
+ * The stored ids of conversations, each created if nobody has written in it yet: the first messages
+ * of a moment (a console opening many conversations at once) create theirs with one statement and
+ * one commit, then read every id with one query, instead of two statements and a commit each.
+ */
+const createdIdOf = batchedLookup(async (db, keys: string[]) => {
+  const now = Date.now();
+  const rows = keys.toSorted().map((key) => {
+    const { talkType, groupId } = keyParts(key);
+    return [talkType, key, groupId, now];
+  });
+  await createConversations.run(db, [JSON.stringify(rows)]);
+  return new Map((await storedIds(db, JSON.stringify(keys))).map((row) => [row.conv_key, row.id]));
+});
+
 /** The stored row's id, created on first use; two first uses at once end up with the same row. */
-export async function conversationId(db: Kysely<Database>, conversation: Conversation, now = Date.now()): Promise<number> {
+export async function conversationId(db: Kysely<Database>, conversation: Conversation): Promise<number> {
   if (conversation.storedId !== null) return conversation.storedId;
-  await db
-    .insertInto('chat_conversations')
-    .values({ talk_type: conversation.talkType, conv_key: conversation.key, group_id: conversation.groupId, created_at: now, updated_at: now })
-    .onConflict((oc) => oc.column('conv_key').doNothing())
-    .execute();
-  return (await existingConversationId(db, conversation.key))!;
+  const id = await createdIdOf(db, conversation.key);
+  if (id === undefined) throw new Error(`chat conversation ${conversation.key} was not stored`);
+  return id;
 }

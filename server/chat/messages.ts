@@ -118,8 +118,19 @@ const showPrivateSessions = (p: string) =>
   'where not exists (select 1 from chat_sessions s where s.user_id = p.user_id and s.talk_type = 1 and s.receiver_id = p.receiver_id and s.hidden = 0) ' +
   'on conflict (user_id, talk_type, receiver_id) do update set updated_at = excluded.updated_at, hidden = 0';
 
-/** Group members got their sessions when they joined; those who deleted theirs see them again. */
-const showGroupSessions = (ids: string, now: string) => `update chat_sessions set updated_at = ${now}, hidden = 0 where hidden = 1 and conversation_id in ${ids}`;
+/**
+ * Group members got their sessions when they joined; those who deleted theirs see them again.
+ * `conversations` completes `conversation_id …` (`in <set>`, `= <any>`).
+ */
+const showGroupSessions = (conversations: string, now: string) => `update chat_sessions set updated_at = ${now}, hidden = 0 where hidden = 1 and conversation_id ${conversations}`;
+
+/**
+ * `any(array(<query>))`: PostgreSQL probes an index for each value. Joined to a CTE or a JSON row
+ * set, whose size it cannot know, it chose to read the whole table instead (a hash join): the
+ * counters' table, bloated by their updates, and the sessions' cost a few milliseconds per statement
+ * whatever the number of messages, more than the messages themselves in small batches.
+ */
+const anyOf = (query: string) => `any(array(${query}))`;
 
 /**
  * PostgreSQL, all in one statement: the repeats as the statement began, the others numbered per
@@ -136,20 +147,21 @@ const appendStatement = fixedStatement((postgres, at) => {
   const columns = MESSAGE_COLUMNS.map(([c]) => c);
   return (
     `with r as ${input}, ` +
-    `old as (select ${STORED_COLUMNS} from chat_messages m join r on m.send_id = r.send_id and m.client_msg_id = r.client_msg_id), ` +
+    // Lateral: probed by the client id's index, never a scan of the table's every message.
+    `old as (select ${STORED_COLUMNS} from r cross join lateral (select * from chat_messages m where m.send_id = r.send_id and m.client_msg_id = r.client_msg_id) m), ` +
     'fresh as (select r.*, row_number() over (partition by r.conversation_id order by r.ord) as k from r ' +
     'where not exists (select 1 from old where old.send_id = r.send_id and old.client_msg_id = r.client_msg_id)), ' +
     'counts as (select conversation_id as id, count(*) as n from fresh group by conversation_id), ' +
-    'locked as (select c.id from chat_conversations c join counts on counts.id = c.id order by c.id for update of c), ' +
+    `locked as (select c.id from chat_conversations c where c.id = ${anyOf('select id from counts')} order by c.id for update of c), ` +
     `bumped as (update chat_conversations c set last_sequence = c.last_sequence + counts.n, updated_at = ${now} from counts join locked on locked.id = counts.id ` +
-    'where c.id = counts.id returning c.id, c.last_sequence - counts.n as base), ' +
+    `where c.id = counts.id and c.id = ${anyOf('select id from locked')} returning c.id, c.last_sequence - counts.n as base), ` +
     `ins as (insert into chat_messages (${columns.join(', ')}, sequence) select ${columns.map((c) => `f.${c}`).join(', ')}, b.base + f.k ` +
     `from fresh f left join bumped b on b.id = f.conversation_id returning ${ROW_COLUMNS.join(', ')}), ` +
     `ps as (${showPrivateSessions(
       `(select send_id as user_id, receiver_id, conversation_id, ${now} as at from fresh where talk_type = 1 ` +
         `union select receiver_id, send_id, conversation_id, ${now} from fresh where talk_type = 1)`,
     )}), ` +
-    `gs as (${showGroupSessions('(select conversation_id from fresh where talk_type <> 1)', now)}) ` +
+    `gs as (${showGroupSessions(`= ${anyOf('select conversation_id from fresh where talk_type <> 1')}`, now)}) ` +
     `select true as created, ${ROW_COLUMNS.join(', ')} from ins union all select false, ${ROW_COLUMNS.join(', ')} from old`
   );
 });
@@ -181,7 +193,7 @@ const raiseEach = fixedStatement(
     `update chat_conversations set last_sequence = r.last_sequence, updated_at = r.updated_at from ${rowSetSql(postgres, [['id', 'integer'], ['last_sequence', 'integer'], ['updated_at', 'bigint']], at(1))} as r where chat_conversations.id = r.id`,
 );
 const privateSessionsEach = fixedStatement((postgres, at) => showPrivateSessions(rowSetSql(postgres, SESSION_COLUMNS, at(1))));
-const groupSessionsEach = fixedStatement((postgres, at) => showGroupSessions(rowSetSql(postgres, [['id', 'integer']], at(2)), at(1)));
+const groupSessionsEach = fixedStatement((postgres, at) => showGroupSessions(`in ${rowSetSql(postgres, [['id', 'integer']], at(2))}`, at(1)));
 
 /**
  * SQLite, inside the caller's transaction (which holds the write lock): the counters and repeats

@@ -7,6 +7,7 @@ import { DIALECTS, startTestServer, type TestServer } from '../support/server-ha
 import { chatUser, type ChatUser } from '../support/chat-api';
 import { publishMessage, type NewMessage, type Target } from '../../server/chat/messages';
 import { createBatchWriter } from '../../server/db/batch';
+import { conversationId, conversationKey, type Conversation } from '../../server/chat/conversations';
 
 describe.each(DIALECTS)('messages through the batch writer on %s', (dialect) => {
   let server: TestServer;
@@ -122,5 +123,30 @@ describe.each(DIALECTS)('messages through the batch writer on %s', (dialect) => 
     expect(again.row.id).toBe(stored.row.id);
     const rows = await server.database.db.selectFrom('chat_messages').select('id').where('client_msg_id', '=', message.clientMsgId).execute();
     expect(rows).toHaveLength(1);
+  });
+  it('creates the conversations first written in one moment with one statement, each once however many ask', async () => {
+    const { db } = server.database;
+    let statements = 0;
+    // Every statement of the lookup, counted: a database handle whose executeQuery counts its calls.
+    const counted = new Proxy(db, {
+      get(target, key) {
+        const value: unknown = Reflect.get(target, key);
+        if (key === 'executeQuery') return (...args: Parameters<typeof db.executeQuery>) => (statements++, db.executeQuery(...args));
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    // Users that exist nowhere: a conversation's key names them, nothing refers to them.
+    const base = 900_000 + Math.floor(Math.random() * 90_000);
+    const fresh = (a: number, b: number): Conversation => ({
+      key: conversationKey(1, a, b), talkType: 1, receiverId: b, groupId: null, participants: [a, b], robot: null, me: { name: '', logo: '' }, storedId: null,
+    });
+    const pairs = [0, 2, 4].map((i) => [base + i, base + i + 1]);
+    // Both sides of each pair write their first message in the same moment.
+    const ids = await Promise.all(pairs.flatMap(([a, b]) => [conversationId(counted, fresh(a, b)), conversationId(counted, fresh(b, a))]));
+    expect(statements).toBe(2);
+    expect(ids.filter((_, i) => i % 2 === 0)).toEqual(ids.filter((_, i) => i % 2 === 1));
+    expect(new Set(ids).size).toBe(3);
+    const rows = await db.selectFrom('chat_conversations').select(['id', 'conv_key']).where('conv_key', 'in', pairs.map(([a, b]) => conversationKey(1, a, b))).execute();
+    expect(rows.map((r) => r.id).toSorted()).toEqual([...new Set(ids)].toSorted());
   });
 });
