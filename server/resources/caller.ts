@@ -5,6 +5,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { prepared } from '../db/prepared';
 import { hasAccess } from '../../src/contract/permissions';
 import { shownFields, type ResourceAction, type ResourceDefinition, type ResourceField, type SubField } from '../../src/contract/resource';
 import { Code } from '../../src/contract/envelope';
@@ -30,9 +31,12 @@ export interface ResourceCaller {
   ip: string;
 }
 
+// Every resource request runs it, so it is compiled once.
+const teamTypeOf = prepared((db, teamId: number) => db.selectFrom('teams').select('type').where('id', '=', teamId));
+
 export async function resourceCaller(request: FastifyRequest, db: Kysely<Database>): Promise<ResourceCaller> {
   const caller = request.caller!;
-  const team = await db.selectFrom('teams').select('type').where('id', '=', caller.teamId).executeTakeFirst();
+  const [team] = await teamTypeOf(db, caller.teamId);
   return {
     teamType: team?.type ?? 0,
     userId: caller.userId,
