@@ -3,9 +3,6 @@
  * team their rows are scoped to, their permission codes for actions, and their language.
  */
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
-import { prepared } from '../db/prepared';
 import { hasAccess } from '../../src/contract/permissions';
 import { shownFields, type ResourceAction, type ResourceDefinition, type ResourceField, type SubField } from '../../src/contract/resource';
 import { Code } from '../../src/contract/envelope';
@@ -31,14 +28,10 @@ export interface ResourceCaller {
   ip: string;
 }
 
-// Every resource request runs it, so it is compiled once.
-const teamTypeOf = prepared((db, teamId: number) => db.selectFrom('teams').select('type').where('id', '=', teamId));
-
-export async function resourceCaller(request: FastifyRequest, db: Kysely<Database>): Promise<ResourceCaller> {
+export async function resourceCaller(request: FastifyRequest): Promise<ResourceCaller> {
   const caller = request.caller!;
-  const [team] = await teamTypeOf(db, caller.teamId);
   return {
-    teamType: team?.type ?? 0,
+    teamType: caller.teamType,
     userId: caller.userId,
     userName: caller.name || caller.username,
     username: caller.username,
