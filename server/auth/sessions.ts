@@ -25,6 +25,8 @@ export interface Caller {
   sessionId: number;
   userId: number;
   teamId: number;
+  /** The type of the caller's team (1 asking, 2 quoting, 3 operation), 0 without one: read with the login, which every request checks. */
+  teamType: number;
   username: string;
   name: string;
   /** When this login last did something on purpose (polling does not count). */
@@ -75,7 +77,8 @@ function loginQuery(db: Kysely<Database>) {
   return db
     .selectFrom('auth_sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['s.id as session_id', 's.expires_at', 's.revoked_at', 's.last_seen_at', 's.locked', 'u.id as user_id', 'u.team_id', 'u.username', 'u.name', 'u.status']);
+    .leftJoin('teams as tm', 'tm.id', 'u.team_id')
+    .select(['s.id as session_id', 's.expires_at', 's.revoked_at', 's.last_seen_at', 's.locked', 'u.id as user_id', 'u.team_id', 'u.username', 'u.name', 'u.status', 'tm.type as team_type']);
 }
 
 // Every request runs this one, so it is compiled once.
@@ -96,6 +99,7 @@ function liveCaller(row: LoginRow | undefined, now: number): Caller | null {
     sessionId: row.session_id,
     userId: row.user_id,
     teamId: row.team_id,
+    teamType: row.team_type ?? 0,
     username: row.username,
     name: row.name,
     lastSeenAt: row.last_seen_at,

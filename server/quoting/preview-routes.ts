@@ -28,7 +28,7 @@ export async function quotingPreviewRoutes(app: App, { database }: { database: D
       schema: routeSchema({ summary: 'Which open asks a rule being edited would quote, at what price, or why not', tags: ['quoting'], body: RulePreviewBody, data: RulePreviewAnswer, auth: true }),
     },
     async (request) => {
-      const caller = await resourceCaller(request, db);
+      const caller = await resourceCaller(request);
       assertAction(quoteRules, caller, 'update');
       const body = request.body;
       const rule: QuoteRule = { ...body, id: 0, team_id: caller.teamId, delivery_days: 0, validity_hours: 24, quote_type: 'spot', enabled: true };

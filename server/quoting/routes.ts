@@ -53,7 +53,7 @@ export async function quotingRoutes(app: App, { database, onWritten }: QuotingRo
       },
     },
     async (request) => {
-      const caller = await resourceCaller(request, db);
+      const caller = await resourceCaller(request);
       assertAction(priceAsks, caller, 'get');
       await priceAsks.hooks.refresh?.(db);
       const found = await listRecords(ctx, priceAsks, caller, { filters: [{ field: 'ask_no', op: 'eq', value: request.query.name }], pageSize: 1 });

@@ -3,8 +3,6 @@
  * team their rows are scoped to, their permission codes for actions, and their language.
  */
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
 import { hasAccess } from '../../src/contract/permissions';
 import { shownFields, type ResourceAction, type ResourceDefinition, type ResourceField, type SubField } from '../../src/contract/resource';
 import { Code } from '../../src/contract/envelope';
@@ -30,11 +28,10 @@ export interface ResourceCaller {
   ip: string;
 }
 
-export async function resourceCaller(request: FastifyRequest, db: Kysely<Database>): Promise<ResourceCaller> {
+export async function resourceCaller(request: FastifyRequest): Promise<ResourceCaller> {
   const caller = request.caller!;
-  const team = await db.selectFrom('teams').select('type').where('id', '=', caller.teamId).executeTakeFirst();
   return {
-    teamType: team?.type ?? 0,
+    teamType: caller.teamType,
     userId: caller.userId,
     userName: caller.name || caller.username,
     username: caller.username,

@@ -5,16 +5,27 @@
  * for a keyword (its vocabulary is read whole for it). A value is kept under its key with the
  * write counter its table had when it was worked out (table-versions.ts), and reused while that
  * counter has not moved: any write to the table, by any module of any server process, ends it.
- * The rows of a page are always read fresh.
+ * A page's rows are kept the same way: they are what the table held at that counter, so while it
+ * stands they are what a read would answer (labels and actions, read from other tables, are not kept).
  */
 import { tableVersion } from './table-versions';
 import type { DynamicDb } from './store';
 
-const MAX_ENTRIES = 2000;
+/**
+ * What the cache holds at most, in rows: a total or a plan counts as one, a page as its rows (a
+ * thousand-row page weighs a thousand totals). About 30 MB of rows of a dozen fields.
+ */
+const MOST_ROWS = 40_000;
 
 interface Entry {
   value: unknown;
   version: number;
+  weight: number;
+}
+
+/** A page weighs its rows; anything else one. */
+function weightOf(value: unknown): number {
+  return Array.isArray(value) ? Math.max(1, value.length) : 1;
 }
 
 /** A table as its counter stood when read: what was kept at that counter, or is worked out now. */
@@ -34,6 +45,11 @@ export interface KeptCache {
 
 export function keptCache(): KeptCache {
   const entries = new Map<string, Entry>();
+  let weight = 0;
+  const forget = (id: string) => {
+    weight -= entries.get(id)?.weight ?? 0;
+    entries.delete(id);
+  };
   // Work under way, by key and counter: fifty clients asking a new keyword at once wait for one
   // count of it, not fifty counts side by side.
   const working = new Map<string, Promise<unknown>>();
@@ -48,10 +64,13 @@ export function keptCache(): KeptCache {
     if (running) return running as Promise<T>;
     const done = work().then((value) => {
       // A later counter's value may have been stored meanwhile: an older one does not replace it.
-      if ((entries.get(id)?.version ?? -1) <= version) {
-        entries.delete(id);
-        if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-        entries.set(id, { value, version });
+      const added = weightOf(value);
+      if ((entries.get(id)?.version ?? -1) <= version && added <= MOST_ROWS) {
+        forget(id);
+        // The oldest go first (a Map keeps the order values were stored in).
+        while (weight + added > MOST_ROWS) forget(entries.keys().next().value!);
+        entries.set(id, { value, version, weight: added });
+        weight += added;
       }
       return value;
     });

@@ -131,12 +131,11 @@ export async function listRecords(ctx: ResourceContext, store: ResourceStore, ca
 }
 
 /**
- * The rows of one page. Which ids make up a page is worked out from the whole table (a keyword
- * or filter that no index serves in the sort's order reads thousands of rows for 20) and is kept
- * like a total (kept.ts), under the SQL that finds them, until the table is written; the rows
- * themselves are read fresh by id, the query's conditions applied to them again. A resource whose
- * visibility reaches into other tables (a workflow's rules) is read whole every time: a write
- * there changes what the caller sees without moving this table's counter.
+ * The rows of one page. A page is worked out from the whole table (a keyword or filter that no index
+ * serves in the sort's order reads thousands of rows for 20), so its rows are kept like a total
+ * (kept.ts) until the table is written. A resource whose visibility reaches into other tables (a
+ * workflow's rules) is read every time: a write there changes what the caller sees without moving
+ * this table's counter.
  */
 async function pageRows(
   ctx: ResourceContext,
@@ -149,25 +148,9 @@ async function pageRows(
   offset: number,
   pageSize: number,
 ): Promise<Row[]> {
-  const db = dynamic(readerOf(ctx));
-  const page = (columns: AliasedRawBuilder<unknown, string>[]) => pageQuery(db, store, caller, query, ctx.dialect, keywordRows, columns).limit(pageSize).offset(offset);
-  const whole = () => page(selection(store, fields)).execute();
-  if (store.visibility || ctx.db.isTransaction) return whole();
-  const idQuery = page([sql.ref('id').as('id')]);
-  const { sql: text, parameters } = idQuery.compile();
-  const ids = await kept.kept(`page\n${text}\n${JSON.stringify(parameters)}`, async () =>
-    (await idQuery.execute()).map((row) => Number(row.id)),
-  );
-  if (ids.length === 0) return [];
-  // The conditions without the keyword index (the rows' own values decide): a row written since
-  // the ids were kept and no longer matching, or moved to another team, is not answered.
-  const again = whereOf(conditionsOf(store, caller, query, ctx.dialect));
-  // By id on the main connection: a page of rows by primary key costs less than handing it to a
-  // read worker and back (two thread messages, the rows cloned), and cannot hold the thread long.
-  const found = await dynamic(ctx.db).selectFrom(readTableOf(store)).select(selection(store, fields)).where(sql.ref('id'), 'in', ids).where(again).execute();
-  if (found.length !== ids.length) return whole();
-  const byId = new Map(found.map((row) => [Number(row.id), row]));
-  return ids.map((id) => byId.get(id)!);
+  const read = () => pageQuery(dynamic(readerOf(ctx)), store, caller, query, ctx.dialect, keywordRows, selection(store, fields)).limit(pageSize).offset(offset).execute();
+  if (store.visibility || ctx.db.isTransaction) return read();
+  return kept.kept(JSON.stringify(['page', ...askedOf(store, caller, query), query.sort ?? [], offset, pageSize]), read);
 }
 
 /** The rows of a list query in its order, as `columns`; the caller adds the page's limit and offset. */
@@ -185,16 +168,22 @@ export function pageQuery(
 }
 
 /**
+ * What decides the SQL of a query's rows but the table's own rows: the definition and its version,
+ * the caller's team and roles (hidden fields change the columns, the keyword's among them), the
+ * filters and the keyword. A kept page or total is kept under it.
+ */
+function askedOf(store: ResourceStore, caller: ResourceCaller, query: ListQuery): unknown[] {
+  return [store.definition.name, store.definition.version, caller.scope, caller.access.role, query.filters ?? [], query.keyword?.trim() ?? ''];
+}
+
+/**
  * The number of rows a query matches, counted up to one past LIST_TOTAL_CAP (which says "more"):
  * what a pager needs, at the cost of reading at most that many rows, where an exact count reads
  * every one (a quoting team's market: 330,000 of 1,000,000 asks, 0.4 s). No order is asked for, so
- * the database reads them the cheapest way. Kept (kept.ts) until the table is written, under what
- * decides its SQL: the definition version, the caller's team and roles (hidden fields change the
- * keyword's columns), the filters and the keyword.
+ * the database reads them the cheapest way. Kept (kept.ts) until the table is written.
  */
 async function countOf(ctx: ResourceContext, kept: KeptTable, store: ResourceStore, caller: ResourceCaller, query: ListQuery, keywordRows: RawBuilder<SqlBool> | null): Promise<number> {
-  const key = JSON.stringify([store.definition.name, store.definition.version, caller.scope, caller.access.role, query.filters ?? [], query.keyword?.trim() ?? '']);
-  return kept.kept(key, async () => {
+  return kept.kept(JSON.stringify(askedOf(store, caller, query)), async () => {
     const where = whereOf(conditionsOf(store, caller, query, ctx.dialect, { purpose: 'count', keywordRows }));
     const db = dynamic(readerOf(ctx));
     const matching = db.selectFrom(readTableOf(store)).select(sql`1`.as('one')).where(where).limit(LIST_TOTAL_CAP + 1);

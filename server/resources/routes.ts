@@ -97,7 +97,7 @@ export async function resourceRoutes(app: App, { database, onWritten }: Resource
       schema: routeSchema({ summary: 'The resources the caller may list, each without the fields hidden from them', tags: TAGS, data: DefinitionList, auth: true }),
     },
     async (request) => {
-      const caller = await resourceCaller(request, database.db);
+      const caller = await resourceCaller(request);
       const stores = await registry.list();
       return ok({ rows: stores.filter((s) => mayTake(s.definition, caller, 'list')).map((s) => definitionFor(s.definition, caller)) });
     },
@@ -108,7 +108,7 @@ export async function resourceRoutes(app: App, { database, onWritten }: Resource
     { config: { access: SIGNED_IN }, schema: doc("A resource's definition without the fields hidden from the caller", ResourceDefinitionSchema) },
     async (request) => {
       const store = await storeOf(request);
-      const caller = await resourceCaller(request, database.db);
+      const caller = await resourceCaller(request);
       if (!mayTake(store.definition, caller, 'list') && !mayTake(store.definition, caller, 'get')) throw new ApiError(Code.forbidden, 'forbidden');
       return ok(definitionFor(store.definition, caller));
     },
@@ -119,7 +119,7 @@ export async function resourceRoutes(app: App, { database, onWritten }: Resource
     { config: { access: SIGNED_IN }, schema: doc('A page of records: filters, keyword, sort, total', ListAnswer, { body: ListQuery }) },
     async (request) => {
       const store = await storeOf(request);
-      const caller = await resourceCaller(request, database.db);
+      const caller = await resourceCaller(request);
       assertAction(store, caller, 'list');
       return ok(await listRecords(ctx, store, caller, request.body ?? {}));
     },
@@ -130,7 +130,7 @@ export async function resourceRoutes(app: App, { database, onWritten }: Resource
     { config: { access: SIGNED_IN }, schema: doc('One record', ResourceRecordSchema, { body: IdBody }) },
     async (request) => {
       const store = await storeOf(request);
-      const caller = await resourceCaller(request, database.db);
+      const caller = await resourceCaller(request);
       assertAction(store, caller, 'get');
       return ok(await getRecord(ctx, store, caller, request.body.id));
     },
@@ -141,7 +141,7 @@ export async function resourceRoutes(app: App, { database, onWritten }: Resource
     { config: { access: SIGNED_IN }, schema: doc('Create a record', ResourceRecordSchema, { body: CreateBody }) },
     async (request) => {
       const store = await storeOf(request);
-      const record = await createRecord(ctx, store, await resourceCaller(request, database.db), request.body.values);
+      const record = await createRecord(ctx, store, await resourceCaller(request), request.body.values);
       onWritten?.({ resource: store.definition.name, action: 'create', record });
       return ok(record);
     },
@@ -155,7 +155,7 @@ export async function resourceRoutes(app: App, { database, onWritten }: Resource
     },
     async (request) => {
       const store = await storeOf(request);
-      const record = await updateRecord(ctx, store, await resourceCaller(request, database.db), request.body);
+      const record = await updateRecord(ctx, store, await resourceCaller(request), request.body);
       onWritten?.({ resource: store.definition.name, action: 'update', record });
       return ok(record);
     },
@@ -165,7 +165,7 @@ export async function resourceRoutes(app: App, { database, onWritten }: Resource
     '/api/resources/:name/delete',
     { config: { access: SIGNED_IN }, schema: doc('Delete a record (at its version, when given)', Type.Null(), { body: DeleteBody }) },
     async (request) => {
-      await deleteRecord(ctx, await storeOf(request), await resourceCaller(request, database.db), request.body.id, request.body.version);
+      await deleteRecord(ctx, await storeOf(request), await resourceCaller(request), request.body.id, request.body.version);
       return ok(null);
     },
   );
@@ -173,7 +173,7 @@ export async function resourceRoutes(app: App, { database, onWritten }: Resource
   app.post(
     '/api/resources/:name/bulk-delete',
     { config: { access: SIGNED_IN }, schema: doc('Delete several records, all or none', BulkDeleteAnswer, { body: BulkDeleteBody }) },
-    async (request) => ok({ deleted: await bulkDelete(ctx, await storeOf(request), await resourceCaller(request, database.db), request.body.ids) }),
+    async (request) => ok({ deleted: await bulkDelete(ctx, await storeOf(request), await resourceCaller(request), request.body.ids) }),
   );
 
   app.post(
@@ -184,7 +184,7 @@ export async function resourceRoutes(app: App, { database, onWritten }: Resource
     },
     async (request) => {
       const store = await storeOf(request);
-      return ok({ rows: await rowTeams(ctx, store, await resourceCaller(request, database.db), request.body?.keyword) });
+      return ok({ rows: await rowTeams(ctx, store, await resourceCaller(request), request.body?.keyword) });
     },
   );
 
@@ -193,7 +193,7 @@ export async function resourceRoutes(app: App, { database, onWritten }: Resource
     { config: { access: SIGNED_IN }, schema: doc("A record's changes with each field's value before and after, newest first", HistoryAnswer, { body: IdBody }) },
     async (request) => {
       const store = await storeOf(request);
-      const caller = await resourceCaller(request, database.db);
+      const caller = await resourceCaller(request);
       assertAction(store, caller, 'get');
       // A workflow decides who reads a record, so its history needs the record to be there and visible.
       if (store.visibility && !(await readRow(ctx.db, store, request.body.id, caller, 'visible'))) throw new ApiError(Code.notFound, 'recordNotFound');
@@ -219,7 +219,7 @@ export async function resourceRoutes(app: App, { database, onWritten }: Resource
     },
     async (request) => {
       const store = await storeOf(request);
-      const caller = await resourceCaller(request, database.db);
+      const caller = await resourceCaller(request);
       const { id, action } = request.params;
       return ok(transitioned(store, await takeTransition(ctx, store, caller, { id: Number(id), action, version: request.body?.version, params: request.body?.params })));
     },
@@ -240,7 +240,7 @@ export async function resourceRoutes(app: App, { database, onWritten }: Resource
     },
     async (request) => {
       const store = await storeOf(request);
-      const caller = await resourceCaller(request, database.db);
+      const caller = await resourceCaller(request);
       const { id, action } = request.params;
       return ok({ rows: await transitionChoices(ctx, store, caller, { id: Number(id), action, ...request.body }) });
     },
@@ -261,7 +261,7 @@ export async function resourceRoutes(app: App, { database, onWritten }: Resource
     },
     async (request) => {
       const store = await storeOf(request);
-      const caller = await resourceCaller(request, database.db);
+      const caller = await resourceCaller(request);
       return ok(transitioned(store, await takeTransition(ctx, store, caller, { ...request.body, action: request.params.action })));
     },
   );
@@ -271,7 +271,7 @@ export async function resourceRoutes(app: App, { database, onWritten }: Resource
     { config: { access: SIGNED_IN }, schema: doc("A workflow record's timeline: who took which transition, from which state, when", TimelineAnswer, { body: IdBody }) },
     async (request) => {
       const store = await storeOf(request);
-      const caller = await resourceCaller(request, database.db);
+      const caller = await resourceCaller(request);
       assertAction(store, caller, 'get');
       if (!(await readRow(ctx.db, store, request.body.id, caller, 'visible'))) throw new ApiError(Code.notFound, 'recordNotFound');
       return ok({ rows: await readTimeline(ctx.db, store.definition.name, request.body.id) });
@@ -289,7 +289,7 @@ export async function resourceRoutes(app: App, { database, onWritten }: Resource
     },
     async (request, reply) => {
       const store = await storeOf(request);
-      const caller = await resourceCaller(request, database.db);
+      const caller = await resourceCaller(request);
       let query: unknown = {};
       if (request.query.query) {
         try {
@@ -329,7 +329,7 @@ export async function resourceRoutes(app: App, { database, onWritten }: Resource
       },
       async (request) => {
         const store = await storeOf(request);
-        const caller = await resourceCaller(request, database.db);
+        const caller = await resourceCaller(request);
         assertAction(store, caller, 'import');
         const mode: ImportMode = preview ? 'preview' : (request.query.mode ?? 'all');
         return ok(await importRecords(ctx, store, caller, await uploaded(request), mode));

@@ -8,9 +8,11 @@
  * On PostgreSQL the counter's row stays locked until the writing transaction ends, so writers of one
  * table commit one after another; readers never wait.
  */
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { prepared } from '../db/prepared';
+import type { Database } from '../db/schema';
 import type { DialectName } from '../db/dialect';
-import type { DynamicDb } from './store';
+import { dynamic, type DynamicDb } from './store';
 
 export const TABLE_VERSIONS = 'table_versions';
 /** The PostgreSQL trigger function, created by migration 0019. */
@@ -72,9 +74,12 @@ export async function trackTables(db: DynamicDb, dialect: DialectName, tables: I
   for (const table of tables) if (!tracked.has(table)) await trackTable(db, dialect, table);
 }
 
+// Every list request reads it, so it is compiled once.
+const versionOf = prepared((db, table: string) => dynamic(db).selectFrom(TABLE_VERSIONS).select('version').where('name', '=', table));
+
 /** A table's write counter; null for a table not tracked, whose totals and plans are not kept. */
 export async function tableVersion(db: DynamicDb, table: string): Promise<number | null> {
-  const { rows } = await sql<{ version: number | string }>`select version from ${sql.table(TABLE_VERSIONS)} where name = ${table}`.execute(db);
+  const rows = await versionOf(db as unknown as Kysely<Database>, table);
   return rows.length > 0 ? Number(rows[0].version) : null;
 }
 

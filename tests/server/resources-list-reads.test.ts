@@ -8,7 +8,7 @@ import { tableOf } from '../../server/resources/custom-tables';
 
 /**
  * Lists of orders as sellers of two teams and the administrator read them, keyword, filter and
- * sort together: read on the read pool, totals counted through the keyword index, a page's ids
+ * sort together: read on the read pool, totals counted through the keyword index, a page's rows
  * kept until the table is written. Every answer is checked against the rows themselves.
  */
 const CUSTOMERS = ['华南纸业', '星河电子', '明辉贸易', '星河', '远航物流'];
@@ -134,5 +134,24 @@ describe.each(DIALECTS)('list reads under keywords, filters and sorts on %s', (d
     const after = await listed('seller', '星河', 0);
     expect(after.ids).not.toContain(removed);
     expect(after).toMatchObject(await expected('seller', '星河', 0, 10));
+  });
+
+  it('answers a kept page from memory while the table’s counter stands, and its rows as written once it moves', async () => {
+    const query: ListQuery = { keyword: '星河', sort: [{ field: 'amount', order: 'desc' }], pageSize: 5 };
+    const customers = async () => (await api().list(tokens.sunli, query)).body.data.rows.map((r) => [Number(r.id), r.customer]);
+    const before = await customers();
+    const [id] = before[0] as [number, string];
+    const table = tableOf(NAME);
+    const counter = async () => (await sql<{ version: number | string }>`select version from table_versions where name = ${table}`.execute(server.database.db)).rows[0].version;
+
+    // Written behind the counter's back (its trigger's move undone): the page is not read again.
+    const stood = await counter();
+    await sql`update ${sql.table(table)} set customer = ${'星河百货'} where id = ${id}`.execute(server.database.db);
+    await sql`update table_versions set version = ${stood} where name = ${table}`.execute(server.database.db);
+    expect(await customers()).toEqual(before);
+
+    // Any write moves it: the page is read again, the row as it is now.
+    await sql`update ${sql.table(table)} set amount = amount where id = ${id}`.execute(server.database.db);
+    expect((await customers())[0]).toEqual([id, '星河百货']);
   });
 });
