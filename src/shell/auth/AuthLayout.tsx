@@ -3,6 +3,8 @@ import { useI18n } from '../i18n/I18nProvider';
 import { LanguageSwitch } from '../i18n/LanguageSwitch';
 import { usePageTitle } from '../i18n/page-title';
 import type { MessageKey } from '../i18n/types';
+// Puts the theme's colour, radius and font size on the page, which the controls are drawn with.
+import '../theme/theme-store';
 import './login.css';
 
 /** The frame of the signed-out pages (login, register, forgot password): brand left, card right. */

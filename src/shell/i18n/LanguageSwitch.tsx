@@ -1,21 +1,14 @@
-import { Button } from 'antd';
+import { Button } from '../auth/controls/Button';
 import { useI18n } from './I18nProvider';
 import { LANGUAGES } from './translate';
 
-/** 简体中文 | English, as two plain buttons: light enough for the login page's budget. */
+/** 简体中文 | English, as two plain buttons: the signed-out pages' own, light enough for the login page. */
 export function LanguageSwitch() {
   const { lang, setLanguage } = useI18n();
   return (
     <span role="group" aria-label="language">
       {LANGUAGES.map((l) => (
-        <Button
-          key={l.value}
-          size="small"
-          type={l.value === lang ? 'primary' : 'text'}
-          ghost={false}
-          aria-pressed={l.value === lang}
-          onClick={() => setLanguage(l.value)}
-        >
+        <Button key={l.value} size="small" variant={l.value === lang ? 'primary' : 'text'} aria-pressed={l.value === lang} onClick={() => setLanguage(l.value)}>
           {l.label}
         </Button>
       ))}
