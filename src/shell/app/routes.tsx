@@ -31,7 +31,7 @@ export const routes: RouteObject[] = [
   {
     element: <Outlet />,
     children: [
-      // The signed-out pages draw their own controls (auth/controls): no antd, and no antd configuration.
+      // The signed-out pages draw their own controls (shell/controls): no antd, and no antd configuration.
       { path: '/login', element: <GuestOnly>{suspended(<LoginPage />)}</GuestOnly> },
       { path: '/register', element: <GuestOnly>{suspended(<RegisterPage />)}</GuestOnly> },
       { path: '/password', element: <GuestOnly>{suspended(<ForgotPasswordPage />)}</GuestOnly> },

@@ -1,10 +1,8 @@
 import type { ReactNode } from 'react';
 import { useI18n } from '../i18n/I18nProvider';
-import { LanguageSwitch } from '../i18n/LanguageSwitch';
+import { LanguageSwitch } from '../controls/LanguageSwitch';
 import { usePageTitle } from '../i18n/page-title';
 import type { MessageKey } from '../i18n/types';
-// Puts the theme's colour, radius and font size on the page, which the controls are drawn with.
-import '../theme/theme-store';
 import './login.css';
 
 /** The frame of the signed-out pages (login, register, forgot password): brand left, card right. */

@@ -8,10 +8,10 @@ import { MobileCodeFields } from './MobileCodeFields';
 import { NewPasswordFields } from './NewPasswordFields';
 import { useAsyncAction } from '../hooks/useAsyncAction';
 import { fieldRules } from './field-rules';
-import { useFormFields } from './controls/useFormFields';
-import { Button } from './controls/Button';
-import { ErrorAlert } from './controls/Alert';
-import { Icon } from './controls/Icon';
+import { useFormFields } from '../controls/useFormFields';
+import { Button } from '../controls/Button';
+import { ErrorAlert } from '../controls/Alert';
+import { Icon } from '../controls/Icon';
 
 const EMPTY = { mobile: '', code: '', password: '', confirm: '' };
 type ResetForm = typeof EMPTY;

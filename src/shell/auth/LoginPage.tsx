@@ -9,12 +9,12 @@ import { errorText, useAsyncAction } from '../hooks/useAsyncAction';
 import { AuthLayout } from './AuthLayout';
 import { useFinishLogin } from './useFinishLogin';
 import { fieldRules } from './field-rules';
-import { useFormFields } from './controls/useFormFields';
-import { TextField } from './controls/TextField';
-import { Button } from './controls/Button';
-import { Checkbox } from './controls/Checkbox';
-import { ErrorAlert } from './controls/Alert';
-import { Spinner } from './controls/Spinner';
+import { useFormFields } from '../controls/useFormFields';
+import { TextField } from '../controls/TextField';
+import { Button } from '../controls/Button';
+import { Checkbox } from '../controls/Checkbox';
+import { ErrorAlert } from '../controls/Alert';
+import { Spinner } from '../controls/Spinner';
 
 const REMEMBERED_USER = 'rememberedUser';
 
@@ -22,7 +22,7 @@ const REMEMBERED_USER = 'rememberedUser';
 const QrLoginPanel = lazy(() => import('./QrLoginPanel'));
 
 /**
- * The first page every user downloads: drawn with the signed-out pages' own controls (auth/controls),
+ * The first page every user downloads: drawn with the signed-out pages' own controls (shell/controls),
  * not antd's, whose components and style engine would be most of its download.
  */
 export default function LoginPage() {

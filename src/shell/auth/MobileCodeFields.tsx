@@ -5,9 +5,9 @@ import type { CodeScene, SendCodeData } from '../../contract/api/account';
 import { useI18n } from '../i18n/I18nProvider';
 import { request } from '../request/client';
 import { errorText } from '../hooks/useAsyncAction';
-import { Button } from './controls/Button';
-import { TextField } from './controls/TextField';
-import type { FormFields } from './controls/useFormFields';
+import { Button } from '../controls/Button';
+import { TextField } from '../controls/TextField';
+import type { FormFields } from '../controls/useFormFields';
 
 /**
  * Mobile number and SMS code with a "send code" button that counts down the server's 60 s. In demo

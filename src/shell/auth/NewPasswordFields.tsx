@@ -1,7 +1,7 @@
 import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
 import { useI18n } from '../i18n/I18nProvider';
-import { TextField } from './controls/TextField';
-import type { FormFields } from './controls/useFormFields';
+import { TextField } from '../controls/TextField';
+import type { FormFields } from '../controls/useFormFields';
 
 /**
  * A password and its confirmation with the spec's §5 messages: a new one replacing the old (reset), or

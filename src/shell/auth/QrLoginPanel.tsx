@@ -5,9 +5,9 @@ import QRCode from 'qrcode';
 import type { QrCreateData, QrStatusData } from '../../contract/api/account';
 import { useI18n } from '../i18n/I18nProvider';
 import { request } from '../request/client';
-import { Button } from './controls/Button';
-import { Icon } from './controls/Icon';
-import { Spinner } from './controls/Spinner';
+import { Button } from '../controls/Button';
+import { Icon } from '../controls/Icon';
+import { Spinner } from '../controls/Spinner';
 
 const POLL_MS = 2000;
 const ONCE = { revalidateOnFocus: false, revalidateIfStale: false, revalidateOnReconnect: false, shouldRetryOnError: false };

@@ -10,10 +10,10 @@ import { NewPasswordFields } from './NewPasswordFields';
 import { useFinishLogin } from './useFinishLogin';
 import { useAsyncAction } from '../hooks/useAsyncAction';
 import { fieldRules } from './field-rules';
-import { useFormFields } from './controls/useFormFields';
-import { TextField } from './controls/TextField';
-import { Button } from './controls/Button';
-import { ErrorAlert } from './controls/Alert';
+import { useFormFields } from '../controls/useFormFields';
+import { TextField } from '../controls/TextField';
+import { Button } from '../controls/Button';
+import { ErrorAlert } from '../controls/Alert';
 
 const EMPTY = { username: '', mobile: '', code: '', password: '', confirm: '' };
 type RegisterForm = typeof EMPTY;

@@ -4,7 +4,7 @@ import { useStore } from '../store';
 import { languageStore } from '../i18n/language-store';
 import { ANTD_LOCALES } from '../i18n/antd-locales';
 import { themeStore } from './theme-store';
-import { KeptStyles } from '../app/KeptStyles';
+import { KeptStyles } from './KeptStyles';
 
 /**
  * antd's configuration for everything but the signed-out pages: the language's locale and the

@@ -17,7 +17,7 @@ export function resetTheme(): void {
 
 // On <html>, beyond antd's tokens: the colour-weak filter must cover every page, drawers and
 // pop-ups included; the colour, radius and font size are what the signed-out pages' own controls
-// (auth/controls, no antd there) are drawn with.
+// (shell/controls, no antd there) are drawn with.
 function applyToPage({ colorWeakness, color, radius, fontSize }: Theme): void {
   if (typeof document === 'undefined') return;
   const { style } = document.documentElement;

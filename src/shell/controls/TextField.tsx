@@ -3,7 +3,7 @@ import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import type { IconDefinition } from '@ant-design/icons-svg/lib/types';
 import EyeOutlined from '@ant-design/icons-svg/es/asn/EyeOutlined';
 import EyeInvisibleOutlined from '@ant-design/icons-svg/es/asn/EyeInvisibleOutlined';
-import { useI18n } from '../../i18n/I18nProvider';
+import { useI18n } from '../i18n/I18nProvider';
 import { Icon } from './Icon';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange' | 'type' | 'size'>;

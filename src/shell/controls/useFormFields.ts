@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { useI18n } from '../../i18n/I18nProvider';
-import type { MessageKey } from '../../i18n/types';
+import { useI18n } from '../i18n/I18nProvider';
+import type { MessageKey } from '../i18n/types';
 
 /** What a TextField takes from the form for one field. */
 export interface BoundField {

@@ -1,6 +1,6 @@
-import { Button } from '../auth/controls/Button';
-import { useI18n } from './I18nProvider';
-import { LANGUAGES } from './translate';
+import { Button } from './Button';
+import { useI18n } from '../i18n/I18nProvider';
+import { LANGUAGES } from '../i18n/translate';
 
 /** 简体中文 | English, as two plain buttons: the signed-out pages' own, light enough for the login page. */
 export function LanguageSwitch() {
