@@ -28,7 +28,8 @@ export function Button({ variant = 'default', size = 'middle', block, loading, i
       type={htmlType}
       className={classes.filter(Boolean).join(' ')}
       aria-busy={loading || undefined}
-      onClick={loading ? undefined : onClick}
+      // Busy: a click neither acts nor submits its form again.
+      onClick={loading ? (event) => event.preventDefault() : onClick}
     >
       {loading ? <Spinner /> : icon}
       {label !== undefined && <span>{label}</span>}
