@@ -5,7 +5,7 @@ import { LockOutlined } from '@ant-design/icons';
 import { request } from '../request/client';
 import { useI18n } from '../i18n/I18nProvider';
 import { resetSession } from '../auth/session';
-import { NewPasswordFields } from '../auth/NewPasswordFields';
+import { NewPasswordFields } from './NewPasswordFields';
 import { useAsyncAction } from '../hooks/useAsyncAction';
 import { useFormName } from '../../widgets/interface/form-name';
 

@@ -5,7 +5,6 @@ import { routes } from './routes';
 import { useStore } from '../store';
 import { lockStore } from '../auth/lock-store';
 import { Loading } from '../loading/Loading';
-import { KeptStyles } from './KeptStyles';
 import { NativeViewsContext } from '../../engine/native-views';
 import { NATIVE_VIEWS } from './native-views';
 import { configured } from '../theme/configured';
@@ -25,23 +24,21 @@ function AppRoutes() {
 export function App() {
   const locked = useStore(lockStore);
   return (
-    <KeptStyles>
-      <I18nProvider>
-        {locked ? (
-          <Suspense fallback={<Loading />}>
-            <LockScreen />
-          </Suspense>
-        ) : (
-          <NativeViewsContext.Provider value={NATIVE_VIEWS}>
-            <BrowserRouter>
-              <AppRoutes />
-            </BrowserRouter>
-          </NativeViewsContext.Provider>
-        )}
-        <Suspense fallback={null}>
-          <UpdateDialog />
+    <I18nProvider>
+      {locked ? (
+        <Suspense fallback={<Loading />}>
+          <LockScreen />
         </Suspense>
-      </I18nProvider>
-    </KeptStyles>
+      ) : (
+        <NativeViewsContext.Provider value={NATIVE_VIEWS}>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </NativeViewsContext.Provider>
+      )}
+      <Suspense fallback={null}>
+        <UpdateDialog />
+      </Suspense>
+    </I18nProvider>
   );
 }

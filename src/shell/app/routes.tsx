@@ -5,7 +5,6 @@ import { FrameSkeleton } from './FrameSkeleton';
 import { RedirectRoute } from '../router/RedirectRoute';
 import { RequireSession } from '../auth/RequireSession';
 import { getToken } from '../request/token';
-import { AuthTheme } from '../theme/AuthTheme';
 import { configured } from '../theme/configured';
 
 // Route-level splitting: the login page never downloads the console frame, and neither downloads
@@ -30,21 +29,12 @@ function GuestOnly({ children }: { children: ReactNode }) {
 
 export const routes: RouteObject[] = [
   {
-    // The signed-out pages draw a few antd inputs and buttons: antd's tokens and locale without its ConfigProvider.
-    element: (
-      <AuthTheme>
-        <Outlet />
-      </AuthTheme>
-    ),
+    element: <Outlet />,
     children: [
+      // The signed-out pages draw their own controls (shell/controls): no antd, and no antd configuration.
       { path: '/login', element: <GuestOnly>{suspended(<LoginPage />)}</GuestOnly> },
       { path: '/register', element: <GuestOnly>{suspended(<RegisterPage />)}</GuestOnly> },
       { path: '/password', element: <GuestOnly>{suspended(<ForgotPasswordPage />)}</GuestOnly> },
-    ],
-  },
-  {
-    element: <Outlet />,
-    children: [
       { path: '/redirect', element: <RedirectRoute /> },
       { path: '/portal', element: suspended(<PortalPage />) },
       { path: '/product', element: suspended(<ProductPage />) },

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useI18n } from '../i18n/I18nProvider';
-import { LanguageSwitch } from '../i18n/LanguageSwitch';
+import { LanguageSwitch } from '../controls/LanguageSwitch';
 import { usePageTitle } from '../i18n/page-title';
 import type { MessageKey } from '../i18n/types';
 import './login.css';

@@ -1,26 +1,32 @@
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Alert, Button, Form, Result } from 'antd';
+import CheckCircleFilled from '@ant-design/icons-svg/es/asn/CheckCircleFilled';
 import { request } from '../request/client';
 import { useI18n } from '../i18n/I18nProvider';
 import { AuthLayout } from './AuthLayout';
 import { MobileCodeFields } from './MobileCodeFields';
 import { NewPasswordFields } from './NewPasswordFields';
 import { useAsyncAction } from '../hooks/useAsyncAction';
+import { fieldRules } from './field-rules';
+import { useFormFields } from '../controls/useFormFields';
+import { Button } from '../controls/Button';
+import { ErrorAlert } from '../controls/Alert';
+import { Icon } from '../controls/Icon';
 
-interface ResetForm {
-  mobile: string;
-  code: string;
-  password: string;
-  confirm: string;
-}
+const EMPTY = { mobile: '', code: '', password: '', confirm: '' };
+type ResetForm = typeof EMPTY;
 
 /** Forgot password: a code to the bound mobile, then a new password; every login ends. */
 export default function ForgotPasswordPage() {
   const { t } = useI18n();
-  const [form] = Form.useForm<ResetForm>();
+  const form = useFormFields<ResetForm>(EMPTY, {
+    mobile: fieldRules.mobile,
+    code: fieldRules.code,
+    password: fieldRules.password,
+    confirm: fieldRules.confirm,
+  });
   const [done, setDone] = useState(false);
-  const { busy, error, run: submit } = useAsyncAction(
+  const { busy, error, run: reset } = useAsyncAction(
     useCallback(async ({ mobile, code, password }: ResetForm) => {
       await request('/api/public/reset-password', { body: { mobile, code, password }, silent: true });
       setDone(true);
@@ -30,28 +36,26 @@ export default function ForgotPasswordPage() {
   return (
     <AuthLayout title="forgot.title">
       {done ? (
-        <Result
-          status="success"
-          title={t('forgot.done')}
-          subTitle={t('forgot.doneHint')}
-          extra={
-            <Link to="/login">
-              <Button type="primary">{t('forgot.backToLogin')}</Button>
-            </Link>
-          }
-        />
+        <div className="auth-result" role="status">
+          <Icon icon={CheckCircleFilled} className="auth-result-icon" />
+          <h2 className="login-greeting">{t('forgot.done')}</h2>
+          <p className="login-muted">{t('forgot.doneHint')}</p>
+          <Link to="/login" className="auth-button auth-button-primary auth-button-large">
+            {t('forgot.backToLogin')}
+          </Link>
+        </div>
       ) : (
         <>
           <h2 className="login-greeting">{t('forgot.title')}</h2>
           <p className="login-muted">{t('forgot.subtitle')}</p>
-          {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
-          <Form<ResetForm> form={form} layout="vertical" size="large" requiredMark={false} onFinish={submit}>
+          {error && <ErrorAlert>{error}</ErrorAlert>}
+          <form noValidate onSubmit={form.submit((values) => void reset(values))}>
             <MobileCodeFields form={form} scene="reset" />
-            <NewPasswordFields />
-            <Button type="primary" htmlType="submit" size="large" block loading={busy}>
+            <NewPasswordFields form={form} />
+            <Button variant="primary" htmlType="submit" size="large" block loading={busy}>
               {t('forgot.submit')}
             </Button>
-          </Form>
+          </form>
           <div className="login-row login-links">
             <Link to="/login">{t('forgot.backToLogin')}</Link>
           </div>

@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'react';
-import { Button, Spin } from 'antd';
-import { ReloadOutlined } from '@ant-design/icons';
+import ReloadOutlined from '@ant-design/icons-svg/es/asn/ReloadOutlined';
 import useSWR from 'swr';
 import QRCode from 'qrcode';
 import type { QrCreateData, QrStatusData } from '../../contract/api/account';
 import { useI18n } from '../i18n/I18nProvider';
 import { request } from '../request/client';
+import { Button } from '../controls/Button';
+import { Icon } from '../controls/Icon';
+import { Spinner } from '../controls/Spinner';
 
 const POLL_MS = 2000;
 const ONCE = { revalidateOnFocus: false, revalidateIfStale: false, revalidateOnReconnect: false, shouldRetryOnError: false };
@@ -43,7 +45,7 @@ export default function QrLoginPanel({ onToken }: { onToken: (token: string) => 
     return (
       <div className="login-qr">
         <p className="login-muted">{expired ? t('qr.expired') : (qr.error as Error).message}</p>
-        <Button icon={<ReloadOutlined />} onClick={() => setGeneration(generation + 1)}>
+        <Button icon={<Icon icon={ReloadOutlined} />} onClick={() => setGeneration(generation + 1)}>
           {t('qr.refresh')}
         </Button>
       </div>
@@ -59,7 +61,7 @@ export default function QrLoginPanel({ onToken }: { onToken: (token: string) => 
           <p className="login-muted">{t('qr.scanHint')}</p>
         </>
       ) : (
-        <Spin />
+        <Spinner label={t('app.loading')} />
       )}
     </div>
   );

@@ -14,8 +14,8 @@ const I18nContext = createContext<I18n | null>(null);
 
 /**
  * The console's strings in its language. antd's own strings follow the same language through the
- * antd configuration each part of the app draws in (AntdConfig, or AuthTheme before sign-in), not
- * from here: this provider sits above the signed-out pages, which do not download antd's ConfigProvider.
+ * antd configuration each part of the app draws in (AntdConfig), not from here: this provider sits
+ * above the signed-out pages, which draw no antd component.
  */
 export function I18nProvider({ children }: { children: ReactNode }) {
   const lang = useStore(languageStore);

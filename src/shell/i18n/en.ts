@@ -30,6 +30,8 @@ export const en: Messages = {
     passwordRequired: 'Password cannot be less than 6 digits',
     tokenMissing: 'Login interface abnormal: no {tokenName} was returned',
     demoHint: 'Demo accounts: admin / admin123, seller / seller123, staff / staff123',
+    showPassword: 'Show password',
+    hidePassword: 'Hide password',
   },
   session: {
     userInfoInvalid: 'getUserInfo core interface error: check that the returned JSON is well formed',

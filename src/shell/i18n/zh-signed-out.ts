@@ -35,6 +35,8 @@ export const zhSignedOut = {
     passwordRequired: '密码不能少于6位',
     tokenMissing: '登录接口异常，未正确返回{tokenName}...',
     demoHint: '演示账号：admin / admin123、seller / seller123、staff / staff123',
+    showPassword: '显示密码',
+    hidePassword: '隐藏密码',
   },
   session: {
     userInfoInvalid: 'getUserInfo核心接口异常，请检查返回JSON格式是否正确',

@@ -3,7 +3,7 @@ import { NavLink, useHref, useLinkClickHandler } from 'react-router-dom';
 import { Button, type ButtonProps } from 'antd';
 import { MessageOutlined, ReconciliationOutlined, ShoppingOutlined, TeamOutlined, TransactionOutlined } from '@ant-design/icons';
 import { useI18n } from '../i18n/I18nProvider';
-import { LanguageSwitch } from '../i18n/LanguageSwitch';
+import { LanguageSwitch } from '../controls/LanguageSwitch';
 import type { MessageKey } from '../i18n/types';
 import { usePageTitle } from '../i18n/page-title';
 import './portal.css';

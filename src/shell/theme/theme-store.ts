@@ -16,13 +16,19 @@ export function resetTheme(): void {
 }
 
 // On <html>, beyond antd's tokens: the colour-weak filter must cover every page, drawers and
-// pop-ups included.
-function applyColorWeakness({ colorWeakness }: Theme): void {
-  if (typeof document !== 'undefined') document.documentElement.style.filter = colorWeakness ? 'invert(80%)' : '';
+// pop-ups included; the colour, radius and font size are what the signed-out pages' own controls
+// (shell/controls, no antd there) are drawn with.
+function applyToPage({ colorWeakness, color, radius, fontSize }: Theme): void {
+  if (typeof document === 'undefined') return;
+  const { style } = document.documentElement;
+  style.filter = colorWeakness ? 'invert(80%)' : '';
+  style.setProperty('--app-primary', color);
+  style.setProperty('--app-radius', `${radius}px`);
+  style.setProperty('--app-font-size', `${fontSize}px`);
 }
 
-applyColorWeakness(themeStore.get());
+applyToPage(themeStore.get());
 themeStore.subscribe((theme) => {
   localStorage.setItem(settings.storageKeys.theme, JSON.stringify(theme));
-  applyColorWeakness(theme);
+  applyToPage(theme);
 });

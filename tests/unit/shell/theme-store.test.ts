@@ -37,6 +37,12 @@ describe('the theme', () => {
     expect(document.documentElement.style.filter).toBe('');
   });
 
+  it('puts its colour, radius and font size on the page for the signed-out pages’ own controls', () => {
+    updateTheme({ color: '#13c2c2', radius: 9, fontSize: 15 });
+    const { style } = document.documentElement;
+    expect([style.getPropertyValue('--app-primary'), style.getPropertyValue('--app-radius'), style.getPropertyValue('--app-font-size')]).toEqual(['#13c2c2', '9px', '15px']);
+  });
+
   it('takes the default for each malformed field, and the 266 px fallback for a bad menu width', () => {
     const theme = parseTheme(JSON.stringify({ layout: 'diagonal', color: 'red', menuWidth: 'wide', fixedHeader: 'yes', showTabs: false }));
     expect(theme).toEqual({ ...defaultTheme, menuWidth: settings.menuWidthFallback, showTabs: false });

@@ -37,6 +37,7 @@ export function keepingCache() {
   return cache;
 }
 
+// One for the whole app: each part drawn in AntdConfig wraps itself in it.
 const cache = keepingCache();
 
 export function KeptStyles({ children }: { children: ReactNode }) {

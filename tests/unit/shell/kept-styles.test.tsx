@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { render } from '@testing-library/react';
 import { Button } from 'antd';
 import { StyleProvider } from '@ant-design/cssinjs';
-import { keepingCache } from '../../../../src/shell/app/KeptStyles';
+import { keepingCache } from '../../../src/shell/theme/KeptStyles';
 
 const componentStyles = (cache: ReturnType<typeof keepingCache>) => [...cache.cache.entries()].filter(([key]) => key.startsWith('style%'));
 
