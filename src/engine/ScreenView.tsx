@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button, Card, Flex, Result, Tabs } from 'antd';
 import { hasAccess } from '../contract/permissions';
@@ -27,6 +27,9 @@ export function ScreenView({ screen, depth = 0 }: { screen: Screen; depth?: numb
   const holdsHere = useHolds();
   const [params] = useSearchParams();
   const query = useMemo(() => Object.fromEntries(params), [params]);
+  // rc-tabs names its overflow button `${id}-more` from the id it is given, "null-more" without one:
+  // two tab bars on a phone would share it.
+  const tabsId = useId();
   if (screen.permissions?.view && !hasAccess(access, screen.permissions.view)) {
     return <Result status="403" title={t('screenForbidden')} />;
   }
@@ -39,6 +42,7 @@ export function ScreenView({ screen, depth = 0 }: { screen: Screen; depth?: numb
     return (
       <Card className="engine-tabs-card">
         <Tabs
+          id={tabsId}
           items={parts.map(({ part, path }) => ({
             key: part.key,
             label: part.title[lang],

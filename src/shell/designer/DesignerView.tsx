@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Card, Tabs } from 'antd';
 import { useI18n } from '../i18n/I18nProvider';
 import { Loading } from '../loading/Loading';
@@ -17,6 +17,8 @@ export default function DesignerView() {
   const { t } = useI18n();
   const [tab, setTab] = useState('screens');
   const [editing, setEditing] = useState<string | null>(null);
+  // rc-tabs names its overflow button from this id ("null-more" without one).
+  const tabsId = useId();
 
   if (editing) {
     return (
@@ -28,6 +30,7 @@ export default function DesignerView() {
   return (
     <Card>
       <Tabs
+        id={tabsId}
         activeKey={tab}
         onChange={setTab}
         destroyOnHidden
