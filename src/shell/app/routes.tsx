@@ -6,6 +6,7 @@ import { RedirectRoute } from '../router/RedirectRoute';
 import { RequireSession } from '../auth/RequireSession';
 import { getToken } from '../request/token';
 import { configured } from '../theme/configured';
+import { PrefetchConsole } from './PrefetchConsole';
 
 // Route-level splitting: the login page never downloads the console frame, and neither downloads
 // the screens' table, form or chart code.
@@ -29,7 +30,12 @@ function GuestOnly({ children }: { children: ReactNode }) {
 
 export const routes: RouteObject[] = [
   {
-    element: <Outlet />,
+    element: (
+      <>
+        <Outlet />
+        <PrefetchConsole />
+      </>
+    ),
     children: [
       // The signed-out pages draw their own controls (shell/controls): no antd, and no antd configuration.
       { path: '/login', element: <GuestOnly>{suspended(<LoginPage />)}</GuestOnly> },
