@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { resolveLocalModule } from '../../support/local-module';
 
 const SHELL = resolve(__dirname, '../../../src/shell');
 
@@ -15,17 +16,6 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-function resolveImport(from: string, spec: string): string | undefined {
-  if (!spec.startsWith('.')) return undefined;
-  const base = resolve(dirname(from), spec);
-  return [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')].find((path) => {
-    try {
-      return statSync(path).isFile();
-    } catch {
-      return false;
-    }
-  });
-}
 
 /** A shell file's folder: its first folder under src/shell, or the file itself at the top. */
 const folderOf = (file: string) => relative(SHELL, file).split(sep)[0];
@@ -35,7 +25,7 @@ function folderArrows(): Map<string, Map<string, string[]>> {
   const arrows = new Map<string, Map<string, string[]>>();
   for (const file of sourceFiles(SHELL)) {
     for (const match of readFileSync(file, 'utf8').matchAll(IMPORT)) {
-      const target = resolveImport(file, match[1] ?? match[2] ?? match[3]);
+      const target = resolveLocalModule(file, match[1] ?? match[2] ?? match[3]);
       if (!target?.startsWith(SHELL + sep)) continue;
       const [from, to] = [folderOf(file), folderOf(target)];
       if (from === to) continue;

@@ -1,22 +1,13 @@
-import { readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { resolveLocalModule } from '../../support/local-module';
 
 const SRC = resolve(__dirname, '../../../src');
 
 /** Static imports only (not `import()`): what a module's chunk brings along when it loads. */
 const STATIC_IMPORT = /(?:^|[\s;])(?:import|export)\s[^'";]*?from\s*['"]([^'"]+)['"]|^import\s+['"]([^'"]+)['"]/gm;
 
-function resolveLocal(from: string, spec: string): string | undefined {
-  const base = resolve(dirname(from), spec);
-  return [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')].find((path) => {
-    try {
-      return statSync(path).isFile();
-    } catch {
-      return false;
-    }
-  });
-}
 
 /** The packages a module and its local static imports name, each with the file that names it. */
 function packagesOf(entry: string, seen = new Set<string>(), found = new Map<string, string>()) {
@@ -28,7 +19,7 @@ function packagesOf(entry: string, seen = new Set<string>(), found = new Map<str
       if (!found.has(spec)) found.set(spec, relative(SRC, entry));
       continue;
     }
-    const target = resolveLocal(entry, spec);
+    const target = resolveLocalModule(entry, spec);
     if (target && /\.tsx?$/.test(target)) packagesOf(target, seen, found);
   }
   return found;
