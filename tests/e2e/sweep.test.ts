@@ -49,29 +49,42 @@ async function open(page: Page, item: MenuItem): Promise<string[]> {
   return settle(page);
 }
 
-/** Waits until no skeleton or spinner is left and motion has ended; a page still loading after 10 s is a finding. */
+const LOADING = '.ant-skeleton, .engine-skel, .engine-skeleton-bar, .ant-spin-spinning, .console-loading, .app-loading';
+
+/** What still shows as loading: each visible loading mark by its class, and where it sits (its nearest test id, or its parent's class). */
+function loadingMarks(selector: string): string[] {
+  return [...document.querySelectorAll(selector)]
+    .filter((el) => el.checkVisibility())
+    .map((el) => `${el.className} in ${el.closest('[data-testid]')?.getAttribute('data-testid') ?? el.parentElement?.className ?? 'the page'}`);
+}
+
+/**
+ * Waits until no skeleton or spinner is left and motion has ended. How long a page takes is the benches'
+ * business, not a test's: the sweep runs several accounts side by side on two cores, where a first draw
+ * can take seconds. A page slower than 10 s is printed with what it still showed; one still loading after
+ * 30 s is stuck, and that is a finding.
+ */
 async function settle(page: Page): Promise<string[]> {
-  try {
-    await page.waitForFunction(
-      () =>
-        ![...document.querySelectorAll('.ant-skeleton, .engine-skel, .engine-skeleton-bar, .ant-spin-spinning, .console-loading, .app-loading')].some((el) => el.checkVisibility()),
-      undefined,
-      { timeout: 10_000, polling: 100 },
-    );
-    // antd's motions (menus, tabs, drawers) and colour transitions (a tag turning dark) last 0.2–0.3 s;
-    // a colour sampled halfway is neither mode's. Finite animations only: a live mark pulses for ever.
-    await page.waitForTimeout(250);
-    await page
-      .waitForFunction(
-        () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
-        undefined,
-        { timeout: 2_000, polling: 50 },
-      )
-      .catch(() => {});
-    return [];
-  } catch {
-    return ['still loading after 10 s'];
+  const idle = (timeout: number) =>
+    page
+      .waitForFunction((selector) => ![...document.querySelectorAll(selector)].some((el) => el.checkVisibility()), LOADING, { timeout, polling: 100 })
+      .then(() => true, () => false);
+  if (!(await idle(10_000))) {
+    const showing = await page.evaluate(loadingMarks, LOADING);
+    if (!(await idle(20_000))) return [`still loading after 30 s: ${(await page.evaluate(loadingMarks, LOADING)).join(', ')}`];
+    console.warn(`sweep: ${page.url()} took over 10 s; at 10 s it showed ${showing.join(', ')}`);
   }
+  // antd's motions (menus, tabs, drawers) and colour transitions (a tag turning dark) last 0.2–0.3 s;
+  // a colour sampled halfway is neither mode's. Finite animations only: a live mark pulses for ever.
+  await page.waitForTimeout(250);
+  await page
+    .waitForFunction(
+      () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+      undefined,
+      { timeout: 2_000, polling: 50 },
+    )
+    .catch(() => {});
+  return [];
 }
 
 async function setDark(page: Page, dark: boolean): Promise<void> {
