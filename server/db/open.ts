@@ -9,6 +9,7 @@ import { dialectTypes, type DialectName, type DialectTypes } from './dialect';
 import { createBatchWriter, type BatchWriter } from './batch';
 import { startCheckpointer } from './checkpointer';
 import { keptName } from './prepared';
+import { asksForArrays } from './rows-as-arrays';
 import { poolReader, readPool } from './read-pool';
 
 export interface DatabaseHandle {
@@ -58,6 +59,7 @@ function reusingStatements(sqlite: SQLite.Database): SqliteDatabase {
       if (statement) statements.delete(sql);
       else {
         statement = sqlite.prepare(sql);
+        if (asksForArrays(sql)) statement.raw(true);
         if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
       }
       // Re-inserted, so the map's order is the order of last use.
@@ -122,13 +124,16 @@ function openSqlite(dataDir: string): DatabaseHandle {
 
 /**
  * A new connection sends the hot paths' statements (db/prepared.ts) by name, so it parses and plans
- * each once; Kysely sends every query as text with its values, which this sees as `query(text, values)`.
+ * each once, and asks for the rows of a statement marked so as arrays (rows-as-arrays.ts); Kysely
+ * sends every query as text with its values, which this sees as `query(text, values)`.
  */
-function sendKeptByName(client: pgModule.PoolClient): void {
+function sendAsMarked(client: pgModule.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   client.query = ((...args: unknown[]) => {
     const [config, values] = args;
-    const name = args.length === 2 && typeof config === 'string' && Array.isArray(values) ? keptName(config) : undefined;
+    if (args.length !== 2 || typeof config !== 'string' || !Array.isArray(values)) return query(...args);
+    if (asksForArrays(config)) return query({ text: config, values, rowMode: 'array' });
+    const name = keptName(config);
     return name === undefined ? query(...args) : query({ name, text: config, values });
   }) as typeof client.query;
 }
@@ -144,7 +149,7 @@ function openPostgres(url: string): DatabaseHandle {
         oid === PG_INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format),
     } as pgModule.CustomTypesConfig,
   });
-  pool.on('connect', sendKeptByName);
+  pool.on('connect', sendAsMarked);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const safe = new URL(url);
   safe.password = '';
