@@ -51,11 +51,15 @@ async function open(page: Page, item: MenuItem): Promise<string[]> {
 
 const LOADING = '.ant-skeleton, .engine-skel, .engine-skeleton-bar, .ant-spin-spinning, .console-loading, .app-loading';
 
-/** What still shows as loading: each visible loading mark by its class, and where it sits (its nearest test id, or its parent's class). */
+/** What still shows as loading: the visible loading marks by their first class and where they sit (the nearest test id), counted. */
 function loadingMarks(selector: string): string[] {
-  return [...document.querySelectorAll(selector)]
-    .filter((el) => el.checkVisibility())
-    .map((el) => `${el.className} in ${el.closest('[data-testid]')?.getAttribute('data-testid') ?? el.parentElement?.className ?? 'the page'}`);
+  const counts = new Map<string, number>();
+  for (const el of document.querySelectorAll(selector)) {
+    if (!el.checkVisibility()) continue;
+    const mark = `${el.classList[0]} in ${el.closest('[data-testid]')?.getAttribute('data-testid') ?? 'the page'}`;
+    counts.set(mark, (counts.get(mark) ?? 0) + 1);
+  }
+  return [...counts].map(([mark, count]) => (count > 1 ? `${count} × ${mark}` : mark));
 }
 
 /**
@@ -72,7 +76,7 @@ async function settle(page: Page): Promise<string[]> {
   if (!(await idle(10_000))) {
     const showing = await page.evaluate(loadingMarks, LOADING);
     if (!(await idle(20_000))) return [`still loading after 30 s: ${(await page.evaluate(loadingMarks, LOADING)).join(', ')}`];
-    console.warn(`sweep: ${page.url()} took over 10 s; at 10 s it showed ${showing.join(', ')}`);
+    console.warn(`sweep: ${page.url()} took over 10 s; at 10 s it showed ${showing.join(', ') || 'nothing any more'}`);
   }
   // antd's motions (menus, tabs, drawers) and colour transitions (a tag turning dark) last 0.2–0.3 s;
   // a colour sampled halfway is neither mode's. Finite animations only: a live mark pulses for ever.
