@@ -29,10 +29,15 @@ export function rowSetSql(postgres: boolean, columns: RowSetColumns, placeholder
   return `(select ${read} from json_each(${placeholder}))`;
 }
 
-/** `column in <keys>`, the keys a JSON array given as one parameter, inside a Kysely query. */
+/**
+ * `column in <keys>`, the keys a JSON array given as one parameter, inside a Kysely query. On
+ * PostgreSQL `= any(array(…))`, which is probed on the column's index key by key: `in (<query>)` was
+ * planned as a hash join over the whole table when its statistics were missing or old, and a kept
+ * statement keeps that plan as the table grows.
+ */
 export function inKeys(db: Kysely<Database>, column: string, keys: string, type: ColumnType): RawBuilder<SqlBool> {
   return isPostgres(db)
-    ? sql<SqlBool>`${sql.ref(column)} in (select value::${sql.raw(type)} from json_array_elements_text(${keys}::json))`
+    ? sql<SqlBool>`${sql.ref(column)} = any(array(select value::${sql.raw(type)} from json_array_elements_text(${keys}::json)))`
     : sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${keys}))`;
 }
 
