@@ -22,8 +22,9 @@ export function isPostgres(db: Kysely<Database>): boolean {
  */
 export function rowSetSql(postgres: boolean, columns: RowSetColumns, placeholder: string): string {
   if (postgres) {
+    // jsonb: each row is parsed once; a json row was parsed again for each of its columns read.
     const read = columns.map(([name, type], i) => `(value ->> ${i})::${type} as "${name}"`).join(', ');
-    return `(select ${read} from json_array_elements(${placeholder}::json))`;
+    return `(select ${read} from jsonb_array_elements(${placeholder}::jsonb))`;
   }
   const read = columns.map(([name], i) => `value ->> ${i} as "${name}"`).join(', ');
   return `(select ${read} from json_each(${placeholder}))`;
