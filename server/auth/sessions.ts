@@ -4,7 +4,7 @@ import { newToken, tokenHash } from './tokens';
 import { lockKey, type BatchWriter, type WriteGroup } from '../db/batch';
 import { prepared } from '../db/prepared';
 import { batchedLookup } from '../db/lookup';
-import { inKeys } from '../db/rowset';
+import { byKeys } from '../db/rowset';
 
 export interface SessionPolicy {
   accessTtlMs: number;
@@ -87,7 +87,7 @@ const loginByToken = prepared((db, hash: string) =>
 );
 // A socket's login is checked at every message it sends: the checks of one moment are one query,
 // its text the same however many there are.
-const loginsById = prepared((db, ids: string) => loginQuery(db).where(inKeys(db, 's.id', ids, 'integer')));
+const loginsById = prepared((db, ids: string) => byKeys(db, ids, 'integer', (match) => loginQuery(db).where(match('s.id'))));
 const loginById = batchedLookup(async (db, ids: number[]) => new Map((await loginsById(db, JSON.stringify(ids))).map((row) => [row.session_id, row])));
 
 type LoginRow = Awaited<ReturnType<ReturnType<typeof loginQuery>['executeTakeFirstOrThrow']>>;

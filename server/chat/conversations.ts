@@ -5,7 +5,7 @@ import { Code } from '../../src/contract/envelope';
 import { ApiError } from '../http/errors';
 import { prepared } from '../db/prepared';
 import { batchedLookup } from '../db/lookup';
-import { fixedStatement, inKeys, rowSetSql } from '../db/rowset';
+import { byKeys, fixedStatement, rowSetSql } from '../db/rowset';
 
 /** A conversation as one of its participants addresses it, checked to be theirs. */
 export interface Conversation {
@@ -54,15 +54,13 @@ export async function conversationOf(db: Kysely<Database>, callerId: number, tal
 // Both sides of a private message and its conversation are looked up at every message: the
 // lookups of one moment are one query each, its text the same however many there are.
 const chatUsers = prepared((db, ids: string) =>
-  db
-    .selectFrom('users as u')
-    .leftJoin('chat_robots as r', 'r.user_id', 'u.id')
-    .select(['u.id', 'u.name', 'u.logo', 'u.is_robot', 'r.is_talk'])
-    .where(inKeys(db, 'u.id', ids, 'integer')),
+  byKeys(db, ids, 'integer', (match) =>
+    db.selectFrom('users as u').leftJoin('chat_robots as r', 'r.user_id', 'u.id').select(['u.id', 'u.name', 'u.logo', 'u.is_robot', 'r.is_talk']).where(match('u.id')),
+  ),
 );
 const chatUser = batchedLookup(async (db, ids: number[]) => new Map((await chatUsers(db, JSON.stringify(ids))).map((row) => [row.id, row])));
 
-const storedIds = prepared((db, keys: string) => db.selectFrom('chat_conversations').select(['id', 'conv_key']).where(inKeys(db, 'conv_key', keys, 'text')));
+const storedIds = prepared((db, keys: string) => byKeys(db, keys, 'text', (match) => db.selectFrom('chat_conversations').select(['id', 'conv_key']).where(match('conv_key'))));
 const storedIdOf = batchedLookup(async (db, keys: string[]) => new Map((await storedIds(db, JSON.stringify(keys))).map((row) => [row.conv_key, row.id])));
 
 // Run for every group message, so compiled once.

@@ -1,4 +1,4 @@
-import { CompiledQuery, PostgresAdapter, sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { CompiledQuery, PostgresAdapter, sql, type Compilable, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Database } from './schema';
 import { keepPrepared } from './prepared';
 
@@ -22,18 +22,34 @@ export function isPostgres(db: Kysely<Database>): boolean {
  */
 export function rowSetSql(postgres: boolean, columns: RowSetColumns, placeholder: string): string {
   if (postgres) {
+    // jsonb: each row is parsed once; a json row was parsed again for each of its columns read.
     const read = columns.map(([name, type], i) => `(value ->> ${i})::${type} as "${name}"`).join(', ');
-    return `(select ${read} from json_array_elements(${placeholder}::json))`;
+    return `(select ${read} from jsonb_array_elements(${placeholder}::jsonb))`;
   }
   const read = columns.map(([name], i) => `value ->> ${i} as "${name}"`).join(', ');
   return `(select ${read} from json_each(${placeholder}))`;
 }
 
-/** `column in <keys>`, the keys a JSON array given as one parameter, inside a Kysely query. */
-export function inKeys(db: Kysely<Database>, column: string, keys: string, type: ColumnType): RawBuilder<SqlBool> {
-  return isPostgres(db)
-    ? sql<SqlBool>`${sql.ref(column)} in (select value::${sql.raw(type)} from json_array_elements_text(${keys}::json))`
-    : sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${keys}))`;
+/**
+ * The row of each key of a JSON array (given as one parameter) that `rowsOf` finds, with `match(column)`
+ * as its condition on the key; keys are unique in `column`. On PostgreSQL each key is probed on its
+ * own (a limited lateral subquery per key), so the lookup stays on the column's index however the
+ * planner judges the table: `in (<keys>)` and `= any(<keys>)` were planned as scans of every row
+ * (users, logins) when statistics were missing, and a kept statement keeps its plan as tables grow.
+ */
+export function byKeys<O>(
+  db: Kysely<Database>,
+  keys: string,
+  type: ColumnType,
+  rowsOf: (match: (column: string) => RawBuilder<SqlBool>) => SelectQueryBuilder<Database, never, O>,
+): Compilable<O> {
+  if (!isPostgres(db)) return rowsOf((column) => sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${keys}))`);
+  const key = sql`k.value::${sql.raw(type)}`;
+  const probe = rowsOf((column) => sql<SqlBool>`${sql.ref(column)} = ${key}`).limit(1);
+  return db
+    .selectFrom(sql<{ value: string }>`json_array_elements_text(${keys}::json)`.as('k'))
+    .innerJoinLateral(probe.as('x'), (join) => join.onTrue())
+    .selectAll('x') as unknown as Compilable<O>;
 }
 
 /** A statement written once per dialect, run with its parameters. */
