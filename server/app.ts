@@ -80,6 +80,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: frameworkError,
     clientErrorHandler: clientError,
     return503OnClosing: false,
+    // Fastify guards each plugin's loading with a timer of its own, and every route adds such a step:
+    // some 400 timers of distinct durations at every start, a sixth of building the app. serve()
+    // guards the whole start with one timer instead (START_LIMIT_MS).
+    pluginTimeout: 0,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const db = database.db;

@@ -16,6 +16,13 @@ function readConfig(): Config {
   }
 }
 
+/**
+ * How long building the app and starting to listen may take (Fastify's timer per plugin is off:
+ * app.ts): a plugin that never finishes loading fails the start instead of hanging it. Fastify
+ * gave each plugin 10 s; the whole start gets 30 s, room for a machine under heavy load.
+ */
+const START_LIMIT_MS = 30_000;
+
 /** How long a draining server keeps answering 503 before it closes its connections. */
 const DRAIN_GRACE_MS = 1_000;
 
@@ -27,6 +34,10 @@ export async function serve(): Promise<void> {
   const config = readConfig();
   const database = openDatabase(config);
   const { applied, seeded } = await prepareDatabase(database, config);
+  const limit = setTimeout(() => {
+    console.error(`The server did not finish starting within ${START_LIMIT_MS / 1000} s: a plugin never finished loading.`);
+    process.exit(1);
+  }, START_LIMIT_MS);
   const app = await buildApp({ config, database });
 
   let stopping = false;
@@ -46,6 +57,7 @@ export async function serve(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  clearTimeout(limit);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shownHost = ['0.0.0.0', '::', '127.0.0.1', '::1'].includes(config.host) ? 'localhost' : config.host;

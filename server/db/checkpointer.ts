@@ -13,7 +13,8 @@
  * crash-safe as the automatic ones.
  */
 import type SQLite from 'better-sqlite3';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from './worker-thread';
 
 /** How often the worker checkpoints. */
 const INTERVAL_MS = 250;
@@ -89,7 +90,7 @@ export function startCheckpointer(sqlite: SQLite.Database, options: Checkpointer
     if (sqlite.open) sqlite.pragma('wal_autocheckpoint = 1000');
   };
   const begin = () => {
-    worker = new Worker(WORKER_SOURCE, {
+    worker = startWorker(WORKER_SOURCE, {
       eval: true,
       workerData: { file: options.file, library: options.library, addon: options.addon, intervalMs: INTERVAL_MS, restartPages: options.restartPages ?? RESTART_PAGES, restartRemainderPages: RESTART_REMAINDER_PAGES, restartWaitMs: RESTART_WAIT_MS },
     });

@@ -11,7 +11,8 @@
  * Transactions stay on the main connection (a read inside one must see its uncommitted writes).
  */
 import os from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from './worker-thread';
 import {
   Kysely,
   type CompiledQuery,
@@ -127,7 +128,7 @@ export function readPool(options: ReadPoolOptions): ReadPool {
   // Workers start with the first read: a process that never lists a large table never starts them.
   const start = () => {
     for (let i = 0; i < size; i++) {
-      const worker = new Worker(WORKER_SOURCE, {
+      const worker = startWorker(WORKER_SOURCE, {
         eval: true,
         workerData: { file: options.file, library: options.library, addon: options.addon, mmapBytes: MMAP_BYTES, statementCacheSize: STATEMENT_CACHE_SIZE, arraysMark: ARRAYS_MARK },
       });
