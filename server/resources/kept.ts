@@ -23,9 +23,16 @@ interface Entry {
   weight: number;
 }
 
-/** A page weighs its rows; anything else one. */
+/** A value that says what it weighs, in rows (a keyword's candidate ids). */
+export interface Weighed {
+  keptWeight: number;
+}
+
+/** A page weighs its rows; a value that says its weight that; anything else one. */
 function weightOf(value: unknown): number {
-  return Array.isArray(value) ? Math.max(1, value.length) : 1;
+  if (Array.isArray(value)) return Math.max(1, value.length);
+  if (typeof value === 'object' && value !== null && 'keptWeight' in value) return (value as Weighed).keptWeight;
+  return 1;
 }
 
 /** A table as its counter stood when read: what was kept at that counter, or is worked out now. */
