@@ -6,7 +6,8 @@ import { hasAccess } from '../../src/contract/permissions';
 import { Code } from '../../src/contract/envelope';
 import { ApiError } from '../http/errors';
 import { checkAccess, noteActivity, type Caller } from './sessions';
-import { loadAccess, type UserAccess } from './access';
+import type { UserAccess } from './access';
+import { keptAccess } from './kept-access';
 import type { BatchWriter } from '../db/batch';
 
 /**
@@ -61,11 +62,12 @@ export const guardPlugin = fp<{ db: Kysely<Database>; writes: BatchWriter; idleL
   app.decorateRequest('caller', null);
   app.decorateRequest('bearer', null);
   const loaded = new WeakMap<FastifyRequest, Promise<UserAccess>>();
+  const accessOf = keptAccess(db);
   app.decorateRequest('access', function (this: FastifyRequest): Promise<UserAccess> {
     if (!this.caller) return Promise.reject(new ApiError(Code.unauthorized, 'unauthorized'));
     let access = loaded.get(this);
     if (!access) {
-      access = loadAccess(db, this.caller.userId);
+      access = accessOf(this.caller.userId);
       loaded.set(this, access);
     }
     return access;

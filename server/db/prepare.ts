@@ -6,6 +6,7 @@ import { BUILTIN_STORES } from '../resources/builtin-stores';
 import { tableOf } from '../resources/custom-tables';
 import { dynamic } from '../resources/store';
 import { trackTables } from '../resources/table-versions';
+import { ACCESS_TABLES } from '../auth/kept-access';
 
 /** Any fixed number: the PostgreSQL advisory lock every server process takes to prepare the database. */
 const PREPARE_LOCK = 5200_0001;
@@ -31,10 +32,11 @@ async function alone<T>(database: DatabaseHandle, work: () => Promise<T>): Promi
 /**
  * Every resource table counts its writes (resources/table-versions.ts): the built-in ones, a
  * database's resources from before the counters, and a built-in table a later migration adds.
+ * So do the tables users' access is read from, which requests keep (auth/kept-access.ts).
  */
-async function trackResourceTables(database: DatabaseHandle): Promise<void> {
+async function trackTablesKept(database: DatabaseHandle): Promise<void> {
   const custom = await database.db.selectFrom('resource_definitions').select('name').execute();
-  const tables = [...[...BUILTIN_STORES.values()].map((store) => store.table), ...custom.map((row) => tableOf(row.name))];
+  const tables = [...[...BUILTIN_STORES.values()].map((store) => store.table), ...custom.map((row) => tableOf(row.name)), ...ACCESS_TABLES];
   await database.db.transaction().execute((trx) => trackTables(dynamic(trx), database.dialect, tables));
 }
 
@@ -42,7 +44,7 @@ async function trackResourceTables(database: DatabaseHandle): Promise<void> {
 export function prepareDatabase(database: DatabaseHandle, { demoSeed }: { demoSeed: boolean }) {
   return alone(database, async () => {
     const applied = await migrateToLatest(database);
-    await trackResourceTables(database);
+    await trackTablesKept(database);
     const seeded = demoSeed && (await isDatabaseEmpty(database.db));
     if (seeded) await seedDemo(database.db);
     return { applied, seeded };

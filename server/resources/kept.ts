@@ -1,12 +1,13 @@
 /**
  * What a list works out from a whole table, kept until the table is written: the totals of its
  * queries (counting every matching row is most of the cost of a page on a large table, and sellers
- * paging, sorting or refreshing ask the same count again and again) and the keyword index's plan
- * for a keyword (its vocabulary is read whole for it). A value is kept under its key with the
- * write counter its table had when it was worked out (table-versions.ts), and reused while that
- * counter has not moved: any write to the table, by any module of any server process, ends it.
+ * paging, sorting or refreshing ask the same count again and again) and the keyword index's
+ * candidate rows for a keyword. A value is kept under its key with the write counter its table had
+ * when it was worked out (table-versions.ts), and reused while that counter has not moved: any
+ * write to the table, by any module of any server process, ends it.
  * A page's rows are kept the same way: they are what the table held at that counter, so while it
- * stands they are what a read would answer (labels and actions, read from other tables, are not kept).
+ * stands they are what a read would answer. The labels of its lookups are kept under the counter of
+ * the table they are read from; its actions, which read other tables, are not kept.
  */
 import { tableVersion } from './table-versions';
 import type { DynamicDb } from './store';
@@ -23,9 +24,16 @@ interface Entry {
   weight: number;
 }
 
-/** A page weighs its rows; anything else one. */
+/** A value that says what it weighs, in rows (a keyword's candidate ids). */
+export interface Weighed {
+  keptWeight: number;
+}
+
+/** A page weighs its rows; a value that says its weight that; anything else one. */
 function weightOf(value: unknown): number {
-  return Array.isArray(value) ? Math.max(1, value.length) : 1;
+  if (Array.isArray(value)) return Math.max(1, value.length);
+  if (typeof value === 'object' && value !== null && 'keptWeight' in value) return (value as Weighed).keptWeight;
+  return 1;
 }
 
 /** A table as its counter stood when read: what was kept at that counter, or is worked out now. */

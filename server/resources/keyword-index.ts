@@ -10,8 +10,9 @@
  *    contain it, found in the index's vocabulary (`res_<name>_kwv`, fts5vocab): for two
  *    characters those that begin with them (the closing sentinel always follows), for one
  *    every trigram holding it.
- * The vocabulary also says how many rows a keyword may find: a rare one leads the query (its rows
- * read by id), a common one does not (the filters' and sort's indexes do, as before).
+ * A keyword's rows are read from the index once (kept until the table is written), up to a limit:
+ * a rare keyword's leads the query (its rows read by id), a common one does not (the filters' and
+ * sort's indexes do, as before; the vocabulary tells a common short keyword without reading its rows).
  * The index only narrows the candidates; the LIKE of today is still applied to them, so a list
  * answers exactly the rows it answered before (trigrams fold case beyond ASCII, LIKE does not).
  *
@@ -23,7 +24,7 @@ import type { Database } from '../db/schema';
 import type { DialectName } from '../db/dialect';
 import type { ResourceDefinition } from '../../src/contract/resource';
 import { isTextual, type DynamicDb } from './store';
-import type { KeptTable } from './kept';
+import type { KeptTable, Weighed } from './kept';
 
 /** The FTS5 table (SQLite) of a record table. */
 export function keywordTableOf(table: string): string {
@@ -132,32 +133,23 @@ function foldsBeyondAscii(keyword: string): boolean {
   return [...keyword].some((c) => c > '\u007f' && c.toLowerCase() !== c.toUpperCase());
 }
 
-/** The trigrams of a keyword as the index folds them (case, for the estimate only). */
-function trigramsOf(keyword: string): string[] {
-  const characters = [...keyword.toLowerCase()];
-  return [...new Set(characters.slice(2).map((_, i) => characters.slice(i, i + 3).join('')))];
-}
-
 interface Vocabulary {
   term: string;
   doc: number;
 }
 
 /**
- * The FTS5 query for the rows that may hold `keyword`, and how many rows it may find at most;
- * null when the index cannot narrow them (one ASCII character, which most rows hold, or letters
- * with case beyond ASCII in a short keyword).
+ * The FTS5 query for the rows that may hold `keyword`; null when the index cannot narrow them (one
+ * ASCII character, which most rows hold, or letters with case beyond ASCII in a short keyword), or
+ * when the vocabulary says it would find more than MOST_CANDIDATES rows.
  */
-async function ftsQuery(db: Kysely<Database>, table: string, keyword: string): Promise<{ match: string; rows: number } | null> {
+async function ftsQuery(db: Kysely<Database>, table: string, keyword: string): Promise<string | null> {
   const vocabulary = sql.table(vocabularyOf(table));
   const characters = [...keyword];
-  if (characters.length >= 3) {
-    const terms = trigramsOf(keyword);
-    const { rows } = await sql<Vocabulary>`select term, doc from ${vocabulary} where term in (${sql.join(terms)})`.execute(db);
-    const docs = new Map(rows.map((r) => [r.term, Number(r.doc)]));
-    // A phrase is only where each of its trigrams is: at most as many rows as the rarest one.
-    return { match: quoted(keyword), rows: Math.min(...terms.map((t) => docs.get(t) ?? 0)) };
-  }
+  // A phrase of trigrams. Its rows are not estimated from the vocabulary: the count of a trigram
+  // is read through its whole list of rows, a million for "000" in order numbers (0.3 s each), where
+  // reading the phrase's own rows, up to the limit, costs a fraction of that.
+  if (characters.length >= 3) return quoted(keyword);
   if ((characters.length === 1 && keyword <= '\u007f') || foldsBeyondAscii(keyword)) return null;
   const { rows } =
     characters.length === 2
@@ -168,8 +160,25 @@ async function ftsQuery(db: Kysely<Database>, table: string, keyword: string): P
       : // One character may end a value, where no trigram begins with it: every trigram holding it
         // (LIKE ignores the ASCII case the vocabulary folded away).
         await sql<Vocabulary>`select term, doc from ${vocabulary} where term like ${`%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`.execute(db);
-  if (rows.length === 0) return { match: '', rows: 0 };
-  return { match: rows.map((r) => quoted(r.term)).join(' OR '), rows: rows.reduce((sum, r) => sum + Number(r.doc), 0) };
+  // A row holding several of the trigrams counts once for each: the sum is at least its rows.
+  if (rows.reduce((sum, r) => sum + Number(r.doc), 0) > MOST_CANDIDATES) return null;
+  return rows.map((r) => quoted(r.term)).join(' OR ');
+}
+
+/** The rows the keyword index found for a keyword, as a JSON array of ids; null when it should not lead. */
+interface Candidates extends Weighed {
+  ids: string | null;
+}
+
+async function candidatesOf(db: Kysely<Database>, table: string, keyword: string): Promise<Candidates> {
+  const match = await ftsQuery(db, table, keyword);
+  if (match === null) return { ids: null, keptWeight: 1 };
+  if (match === '') return { ids: '[]', keptWeight: 1 };
+  const fts = sql.table(keywordTableOf(table));
+  const { rows } = await sql<{ id: number }>`select rowid as id from ${fts} where ${fts} match ${match} limit ${MOST_CANDIDATES + 1}`.execute(db);
+  if (rows.length > MOST_CANDIDATES) return { ids: null, keptWeight: 1 };
+  // An id weighs about a hundredth of a kept page's row.
+  return { ids: JSON.stringify(rows.map((r) => r.id)), keptWeight: Math.max(1, Math.ceil(rows.length / 100)) };
 }
 
 /**
@@ -178,11 +187,11 @@ async function ftsQuery(db: Kysely<Database>, table: string, keyword: string): P
  * MOST_CANDIDATES) and the table is read through its other indexes as before.
  */
 export async function keywordCandidates(reader: Kysely<Database>, table: string, keyword: string, kept: KeptTable): Promise<RawBuilder<SqlBool> | null> {
-  // Kept until the table is written: the vocabulary's counts are read whole (a second on 1,000,000
-  // rows), by `reader` (the read pool).
-  const query = await kept.kept(`keyword\n${keyword}`, () => ftsQuery(reader, table, keyword));
-  if (!query || query.rows > MOST_CANDIDATES) return null;
-  if (query.match === '') return sql<SqlBool>`1 = 0`;
-  const fts = sql.table(keywordTableOf(table));
-  return sql<SqlBool>`${sql.ref('id')} in (select rowid from ${fts} where ${fts} match ${query.match})`;
+  // Read once and kept until the table is written, by `reader` (the read pool): a page and its total,
+  // of every caller and filter, start from the same ids instead of each matching the phrase again
+  // (0.2 s for an order number's fragment on 1,000,000 rows).
+  const { ids } = await kept.kept(`keyword\n${keyword}`, () => candidatesOf(reader, table, keyword));
+  if (ids === null) return null;
+  if (ids === '[]') return sql<SqlBool>`1 = 0`;
+  return sql<SqlBool>`${sql.ref('id')} in (select value from json_each(${ids}))`;
 }

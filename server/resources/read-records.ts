@@ -231,7 +231,7 @@ export async function labelHistory(ctx: ResourceContext, store: ResourceStore, c
 }
 
 /**
- * The label of every record the rows' lookup fields point at, one query per lookup field. Whoever
+ * The label of every record the rows' lookup fields point at, one query per lookup field (kept.ts). Whoever
  * may see a row may read the names it points at, so the target's team scope does not apply: staff
  * see who asked, though the asker's team is not theirs. A label field hidden from the caller stays hidden.
  */
@@ -249,8 +249,13 @@ export async function lookupLabels(
     const target = await ctx.registry.get(field.lookup.resource);
     const label = target?.definition.fields.find((f) => f.name === field.lookup!.label);
     if (!target || !label || isHidden(label, caller)) continue;
-    const found = await dynamic(ctx.db).selectFrom(target.table).select([sql.ref('id').as('id'), sql.ref(label.name).as('label')]).where(sql.ref('id'), 'in', ids).execute();
-    labels[field.name] = Object.fromEntries(found.map((row) => [String(row.id), row.label === null ? '' : String(row.label)]));
+    const read = async () => {
+      const found = await dynamic(ctx.db).selectFrom(target.table).select([sql.ref('id').as('id'), sql.ref(label.name).as('label')]).where(sql.ref('id'), 'in', ids).execute();
+      return Object.fromEntries(found.map((row) => [String(row.id), row.label === null ? '' : String(row.label)]));
+    };
+    // Kept until the target's table is written (a list of several teams' rows names the same few
+    // teams at every request); a transaction's uncommitted writes are read, never kept.
+    labels[field.name] = ctx.db.isTransaction ? await read() : await (await ctx.kept.at(dynamic(ctx.db), target.table)).kept(JSON.stringify(['labels', label.name, ids]), read);
   }
   return Object.keys(labels).length > 0 ? labels : null;
 }

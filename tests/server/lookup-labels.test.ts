@@ -48,6 +48,25 @@ describe.each(DIALECTS)('lookup labels on %s', (dialect) => {
     expect(change).toMatchObject({ before: users[0]!.id, after: users[1]!.id, labels: { before: users[0]!.name, after: users[1]!.name } });
   });
 
+  it('follow the records they name at the next list, kept only until their table is written', async () => {
+    const db = server.database.db;
+    const first = async () => (await quotes().list(admin, { pageSize: 1 })).body.data.rows[0]!;
+    const row = await first();
+    const team = await db.selectFrom('teams').select(['id', 'name']).where('id', '=', row.team_id!).executeTakeFirstOrThrow();
+    const ask = await db.selectFrom('price_asks').select(['id', 'ask_no']).where('id', '=', row.ask_id as number).executeTakeFirstOrThrow();
+    expect(carriedLabel(row, 'team_id')).toBe(team.name);
+    expect(carriedLabel(row, 'ask_id')).toBe(ask.ask_no);
+    await db.updateTable('teams').set({ name: `${team.name} 改` }).where('id', '=', team.id).execute();
+    await db.updateTable('price_asks').set({ ask_no: `${ask.ask_no}-R` }).where('id', '=', ask.id).execute();
+    const again = await first();
+    expect(again.id).toBe(row.id);
+    expect(carriedLabel(again, 'team_id')).toBe(`${team.name} 改`);
+    expect(carriedLabel(again, 'ask_id')).toBe(`${ask.ask_no}-R`);
+    await db.updateTable('teams').set({ name: team.name }).where('id', '=', team.id).execute();
+    await db.updateTable('price_asks').set({ ask_no: ask.ask_no }).where('id', '=', ask.id).execute();
+    expect(carriedLabel(await first(), 'team_id')).toBe(team.name);
+  });
+
   it('are the same for an administrator, who may read everything', async () => {
     const row = (await quotes().list(admin, { pageSize: 1 })).body.data.rows[0]!;
     expect(carriedLabel(row, 'ask_id')).toEqual(expect.any(String));
