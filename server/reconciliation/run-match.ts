@@ -3,8 +3,8 @@
  * results saved. On PostgreSQL the three overlap: the orders come through a cursor a chunk at a
  * time, and while PostgreSQL writes one chunk's results (the longest part of a first match: every
  * results row rewritten with its two indexes) this process reads and matches the next. On
- * SQLite they run in turn on the main connection: read on the read pool's workers instead, the
- * rows' copies sent to this thread cost more CPU than reading them here.
+ * SQLite they run in turn on the main connection (read on the read pool's workers, the rows' copies
+ * sent to this thread cost more CPU than reading them here).
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
