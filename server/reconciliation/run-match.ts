@@ -9,8 +9,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { markedForArrays } from '../db/rows-as-arrays';
+import { isPostgres } from '../db/rowset';
 import { matchOrders, orderResult, orphanResults, settledByOrder, type MatchOptions, type MatchResult } from './match';
-import { finishMatch, isPostgres, linesInScope, matchInput, ORDER_COLUMNS, ordersInScope, roomToJoin, saveResults, storedOrders, writeOrderResults, type MatchScope, type OrderRow } from './store';
+import { finishMatch, linesInScope, matchInput, ORDER_COLUMNS, ordersInScope, roomToJoin, saveResults, storedOrders, writeOrderResults, type MatchScope, type OrderRow } from './store';
 
 type Db = Kysely<Database>;
 

@@ -2,6 +2,7 @@
 import { CompiledQuery, sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, StorePlatform } from '../db/schema';
 import { insertTuples } from '../db/batch';
+import { isPostgres } from '../db/rowset';
 import { rowsAsArrays, type ValuesOf } from '../db/rows-as-arrays';
 import { dynamic } from '../resources/store';
 import { tableWritten } from '../resources/table-versions';
@@ -377,8 +378,6 @@ const SET_WRITTEN = RESULT_COLUMNS.map((column) => `${column} = v.${column}`).jo
 const DIFFERS = `(${RESULT_COLUMNS.map((column) => `recon_results.${column}`).join(', ')}) <> (${RESULT_COLUMNS.map((column) => `v.${column}`).join(', ')})`;
 const typeOf = (column: (typeof WRITTEN)[number]) => (column === 'outcome' ? 'varchar(16)' : 'bigint');
 
-/** The dialect by how it writes a parameter: '$1' is PostgreSQL's, '?' SQLite's. */
-export const isPostgres = (db: Db) => sql`${0}`.compile(db).sql === '$1';
 
 /**
  * The results of orders [start, end) written onto their recon_results rows in one statement
