@@ -7,7 +7,7 @@
  * down by context), which must know them before any engine code has loaded.
  */
 import { lazy } from 'react';
-import type { EngineRegistry } from './engine/registry';
+import { preloadable, type EngineRegistry } from './engine/registry';
 import { BUILTIN_CELLS } from './widgets/cells';
 import { CopyButton } from './widgets/cells/copyable';
 import { GOODS_CELLS } from './widgets/goods';
@@ -19,10 +19,10 @@ const formWidgets = lazyWidgets(() => import('./widgets/form').then((module) => 
 
 const builtin: EngineRegistry = {
   renderers: {
-    list: lazy(() => import('./engine/list/ListRenderer')),
+    list: preloadable(() => import('./engine/list/ListRenderer')),
     // The form widgets download beside the form renderer, so a form draws once, with its widgets.
-    form: lazy(async () => (await Promise.all([import('./engine/form/FormRenderer'), formWidgets.load()]))[0]),
-    detail: lazy(() => import('./engine/detail/DetailRenderer')),
+    form: preloadable(async () => (await Promise.all([import('./engine/form/FormRenderer'), formWidgets.load()]))[0]),
+    detail: preloadable(() => import('./engine/detail/DetailRenderer')),
   },
   formWidgets,
   cells: BUILTIN_CELLS,

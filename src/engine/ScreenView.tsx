@@ -1,4 +1,4 @@
-import { useId, useMemo, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button, Card, Flex, Result, Tabs } from 'antd';
 import { hasAccess } from '../contract/permissions';
@@ -7,6 +7,7 @@ import { useHolds } from './expressions';
 import { useEngineHost } from './host';
 import { LeafPart } from './parts/LeafPart';
 import { NestedScreenContext } from './parts/nested';
+import { preloadRenderer, useEngineRegistry } from './registry';
 import { ScreenSkeleton } from './parts/ScreenSkeleton';
 import { ScreenProblems } from './resolve/ScreenProblems';
 import { useScreen } from './resolve/use-screen';
@@ -66,7 +67,13 @@ export function ScreenView({ screen, depth = 0 }: { screen: Screen; depth?: numb
 
 function Resolved({ vuePath, depth, notFound }: { vuePath: string; depth: number; notFound: ReactNode }) {
   const { t } = useEngineHost();
+  const registry = useEngineRegistry();
   const state = useScreen(vuePath);
+  const loading = state.status === 'loading';
+  // Most menu pages are lists: the list renderer's code downloads while the screen is read.
+  useEffect(() => {
+    if (loading) preloadRenderer(registry, 'list');
+  }, [loading, registry]);
   switch (state.status) {
     case 'loading':
       // Its kind is not known yet; most menu pages are lists.

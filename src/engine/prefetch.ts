@@ -3,11 +3,11 @@
  * once they have answered, so the screen's one render draws this visit's data.
  */
 import { SWRConfig, unstable_serialize } from 'swr';
-import type { Lang, ResourceDefinition } from '../contract/resource';
-import type { Part, ResolvedScreen, Screen } from '../contract/screen';
+import type { Lang, ListPage, ResourceDefinition } from '../contract/resource';
+import type { ListSpec, Part, ResolvedScreen, Screen } from '../contract/screen';
 import type { DataProvider } from '../widgets/interface/data-provider';
 import { definitionKey, screenKey } from './data';
-import { listParamsOf } from './data-provider';
+import { listKey, listParamsOf } from './data-provider';
 import { openingListQuery } from './list/query';
 import { leafKind } from './parts/leaf-kind';
 import { checkedScreen } from './resolve/checked-screen';
@@ -30,6 +30,15 @@ function openingLists(screen: Screen): (Screen | Part)[] {
 }
 
 /**
+ * Starts reading the page a list opens with, unless one is in swr's cache already (a list drawn
+ * before, whose own read revalidates it): undefined then.
+ */
+export function prefetchOpeningList(data: DataProvider, spec: ListSpec, definition: ResourceDefinition): Promise<ListPage> | undefined {
+  const params = listParamsOf(definition.name, openingListQuery(spec, definition));
+  return cached<ListPage>(listKey(params)) ? undefined : data.prefetchList(params);
+}
+
+/**
  * Starts the opening list requests of the screen at `vuePath` through the data provider's read
  * ahead, when its screen and resources are known. Answers when they have all answered (or failed), or undefined when none was started.
  */
@@ -40,7 +49,8 @@ export function prefetchScreen(vuePath: string, data: DataProvider, lang: Lang):
   if (!check.ok) return undefined;
   const answers = openingLists(check.screen).flatMap((part) => {
     const definition = cached<ResourceDefinition>(definitionKey(part.resource!));
-    return definition ? [data.prefetchList(listParamsOf(definition.name, openingListQuery(part.list!, definition)))] : [];
+    const answer = definition && prefetchOpeningList(data, part.list!, definition);
+    return answer ? [answer] : [];
   });
   return answers.length ? Promise.allSettled(answers).then(() => undefined) : undefined;
 }

@@ -4,12 +4,30 @@
  * down through context; the engine names widgets only by the names screens use, and never imports
  * one.
  */
-import { createContext, useContext } from 'react';
+import { createContext, lazy, useContext, type ComponentType } from 'react';
 import type { Lazy, WidgetRegistry } from '../widgets/interface/registry';
 import type { RendererProps } from './renderers';
 
+/** A part renderer; one loaded lazily may say how to start its download before it first draws. */
+export type Renderer<P> = Lazy<P> & { preload?(): Promise<unknown> };
+
 /** A registry may leave a kind out: its parts then show a placeholder naming the kind. */
-export type RendererRegistry = { [K in keyof RendererProps]?: Lazy<RendererProps[K]> };
+export type RendererRegistry = { [K in keyof RendererProps]?: Renderer<RendererProps[K]> };
+
+/**
+ * A renderer loaded on first draw, whose download can also be started earlier (preload): while a
+ * screen's definition is still being read, so the two waits overlap instead of following each other.
+ */
+export function preloadable<P>(load: () => Promise<{ default: ComponentType<P> }>): Renderer<P> {
+  let loading: Promise<{ default: ComponentType<P> }> | undefined;
+  const once = () => (loading ??= load());
+  return Object.assign(lazy(once), { preload: once });
+}
+
+/** Starts downloading the renderer of a kind, if the registry can; a failure is the renderer's own to show when it draws. */
+export function preloadRenderer(registry: EngineRegistry, kind: keyof RendererProps): void {
+  registry.renderers[kind]?.preload?.().catch(() => undefined);
+}
 
 export interface EngineRegistry extends WidgetRegistry {
   renderers: RendererRegistry;

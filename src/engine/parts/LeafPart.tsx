@@ -1,14 +1,15 @@
-import { createElement, Suspense, useMemo, useState } from 'react';
+import { createElement, Suspense, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button, Result, Skeleton } from 'antd';
 import type { ResourceDefinition } from '../../contract/resource';
 import type { Part, Screen } from '../../contract/screen';
 import { checkScreenFields } from '../../contract/screen-check';
 import { widgetOf } from '../../widgets/interface/registry';
-import { useEngineRegistry } from '../registry';
+import { preloadRenderer, useEngineRegistry } from '../registry';
 import { ActionScope } from '../actions/ActionScope';
 import { useResourceDefinition } from '../data';
 import { useEngineHost } from '../host';
+import { prefetchOpeningList } from '../prefetch';
 import { FieldProblems, ScreenProblems } from '../resolve/ScreenProblems';
 import { leafKind } from './leaf-kind';
 import { structureKey } from '../structure';
@@ -67,12 +68,24 @@ function useFieldProblems(part: Screen | Part, definition: ResourceDefinition | 
  * screen's JSON.
  */
 export function LeafPart({ screen, part, path }: { screen: Screen; part: Screen | Part; path: string }) {
-  const { t } = useEngineHost();
+  const { t, data } = useEngineHost();
+  const registry = useEngineRegistry();
   const kind = leafKind(part);
   // The meta-schema demands the body of a screen's kind; a tab or section can still name a kind without one.
   const missing = (kind === 'list' && !part.list) || (kind === 'detail' && !part.detail) || (kind !== 'block' && !part.resource);
   const { data: definition, error, mutate } = useResourceDefinition(kind === 'block' ? undefined : part.resource);
   const problems = useFieldProblems(part, definition);
+  const list = kind === 'list' ? part.list : undefined;
+  // A page opened by its address (not a menu click, which reads ahead itself) reads its list's
+  // opening page while the list renderer's code downloads, not after it: on a busy machine that
+  // wait was seconds.
+  useEffect(() => {
+    if (list && definition) prefetchOpeningList(data, list, definition)?.catch(() => undefined);
+  }, [data, list, definition]);
+  // The renderer's code downloads while the definition is read.
+  useEffect(() => {
+    if (kind !== 'block') preloadRenderer(registry, kind);
+  }, [registry, kind]);
 
   if (missing) return <ScreenProblems problems={[{ path: `${path}/${kind === 'form' || part.resource ? kind : 'resource'}`, message: t('partBodyMissing', { kind }) }]} />;
   if (kind === 'block') return <Block screen={screen} part={part} />;
