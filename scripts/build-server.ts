@@ -122,20 +122,59 @@ const lazyRouterCompiles: Plugin = {
 };
 
 /**
- * @fastify/static requires glob (and with it path-scurry, lru-cache and minipass) as it loads, to
- * list a folder when it serves each file as a route of its own; the console serves its files itself
- * (server/http/spa.ts, `serve: false`), so glob is never called. Required at its first call
- * instead: about 4 ms of every start's CPU time.
+ * Packages that require, as they load, what they only call to answer a request of a kind a start
+ * never makes before its first login; each is required at its first use instead (CPU time of every
+ * start, in parentheses):
+ * - @fastify/static: glob (with path-scurry, lru-cache and minipass, 4 ms), to list a folder when
+ *   each file is a route of its own, which the console never asks for (server/http/spa.ts,
+ *   `serve: false`); @fastify/send (with mime, http-errors and their tables, 3 ms), to send a file;
+ * - @fastify/multipart: busboy (3 ms), to read an upload.
+ * As with find-my-way's edits, the build fails if a package no longer reads as expected.
  */
-const LAZY_GLOB = { from: `const { glob } = require('glob')`, to: `const glob = (...args) => require('glob').glob(...args)` };
+const LAZY_REQUIRES: ReadonlyArray<{ file: string; from: string; to: string }> = [
+  {
+    file: '@fastify/static/index.js',
+    from: `const { glob } = require('glob')`,
+    to: `const glob = (...args) => require('glob').glob(...args)`,
+  },
+  {
+    file: '@fastify/static/index.js',
+    from: `const send = require('@fastify/send')`,
+    to: `let loadedSend = null
+function loadSend () {
+  if (loadedSend === null) {
+    loadedSend = require('@fastify/send')
+    loadedSend.mime.default_type = 'application/octet-stream'
+  }
+  return loadedSend
+}
+const send = Object.defineProperties((...args) => loadSend()(...args), {
+  mime: { get: () => loadSend().mime },
+  isUtf8MimeType: { get: () => loadSend().isUtf8MimeType }
+})`,
+  },
+  { file: '@fastify/static/index.js', from: `\nsend.mime.default_type = 'application/octet-stream'\n`, to: '\n' },
+  {
+    file: '@fastify/multipart/index.js',
+    from: `const Busboy = require('@fastify/busboy')`,
+    // Called with `new`: the object it returns is what `new` gives.
+    to: `const Busboy = function LazyBusboy (options) { return new (require('@fastify/busboy'))(options) }`,
+  },
+];
 
-const lazyStaticGlob: Plugin = {
-  name: 'lazy-static-glob',
+const lazyRequires: Plugin = {
+  name: 'lazy-requires',
   setup(build) {
-    build.onLoad({ filter: /node_modules[\\/]@fastify[\\/]static[\\/]index\.js$/ }, async (args) => {
-      const source = await fs.promises.readFile(args.path, 'utf8');
-      if (!source.includes(LAZY_GLOB.from)) throw new Error(`${args.path} does not read as scripts/build-server.ts expects`);
-      return { contents: source.replace(LAZY_GLOB.from, LAZY_GLOB.to), loader: 'js' };
+    const files = [...new Set(LAZY_REQUIRES.map((edit) => edit.file))];
+    const filter = new RegExp(`node_modules/(${files.map((f) => f.replace(/[.]/g, '\\.')).join('|')})$`);
+    build.onLoad({ filter }, async (args) => {
+      let source = await fs.promises.readFile(args.path, 'utf8');
+      const file = args.path.split(path.sep).join('/');
+      for (const edit of LAZY_REQUIRES.filter((e) => file.endsWith(`node_modules/${e.file}`))) {
+        if (!source.includes(edit.from)) throw new Error(`${args.path} does not read as scripts/build-server.ts expects`);
+        source = source.replace(edit.from, edit.to);
+      }
+      return { contents: source, loader: 'js' };
     });
   },
 };
@@ -159,6 +198,42 @@ const depdWithoutStack: Plugin = {
 };
 
 /**
+ * The console's own sources with every character past ASCII written as a `\u` escape. esbuild
+ * escapes such characters in strings and plain templates but keeps them in regular expressions and
+ * tagged templates (reconciliation's header and amount rules, a quoting notice): one of them makes
+ * the whole 3 MB bundle a two-byte string, decoded from UTF-8 at every start (9 ms of a restart's
+ * CPU) and kept at twice the memory for the process's life, where an ASCII bundle is read as
+ * Latin-1 (scripts/bundle-loader.ts). An escape means the same character in a regular expression, a
+ * string, a template's text and a comment; only a tag that reads `strings.raw` would see it spelled
+ * out, and none does. Source maps point at the escaped text, the same lines.
+ */
+const asciiSources: Plugin = {
+  name: 'ascii-sources',
+  setup(build) {
+    build.onLoad({ filter: /\.ts$/ }, async (args) => {
+      if (!/^(server|src)$/.test(path.relative(root, args.path).split(path.sep)[0])) return undefined;
+      const source = await fs.promises.readFile(args.path, 'utf8');
+      // A character escaped as itself (`\，`) loses that backslash: its `\u` escape means the same.
+      const escaped = source.replace(/(\\*)([^\0-\x7f])/g, (_, slashes: string, c: string) => {
+        const kept = slashes.length % 2 === 1 ? slashes.slice(1) : slashes;
+        return `${kept}\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+      });
+      return { contents: escaped, loader: 'ts' };
+    });
+  },
+};
+
+/** Fails the build when a package bundled in brings non-ASCII text of its own (see asciiSources). */
+function assertAscii(bundle: string): void {
+  const code = fs.readFileSync(bundle, 'latin1');
+  const at = code.search(/[^\0-\x7f]/);
+  if (at !== -1) {
+    const context = fs.readFileSync(bundle, 'utf8').slice(Math.max(0, at - 80), at + 40);
+    throw new Error(`${bundle} is not ASCII near: ${context}\nEscape that package's text too (scripts/build-server.ts, asciiSources).`);
+  }
+}
+
+/**
  * Bundles one server entry (the console, or a benchmark's baseline) to `<name>.cjs`, and writes
  * `outfile` (`<name>.js`), the loader Node runs. The entry may not use top-level await (a classic
  * script has none); it may export `ready`, a promise of the started server, after which the
@@ -175,7 +250,7 @@ export async function bundleServer(entry: string, outfile: string): Promise<void
     format: 'cjs',
     target: 'node20',
     external: EXTERNAL,
-    plugins: [installedDirname, lazyRouterCompiles, lazyStaticGlob, depdWithoutStack],
+    plugins: [asciiSources, installedDirname, lazyRouterCompiles, lazyRequires, depdWithoutStack],
     // What an ES module would know of itself; the loader passes these in.
     // import() of a package left in node_modules becomes require(): a script run through vm.Script
     // has no module loader of its own for import() without an experimental flag.
@@ -183,9 +258,12 @@ export async function bundleServer(entry: string, outfile: string): Promise<void
     define: { 'import.meta.url': '__bundle_url', 'import.meta.dirname': '__dirname', 'import.meta.filename': '__filename' },
     minifyWhitespace: true,
     minifySyntax: true,
+    // Kept beside the bundle rather than at its end, where esbuild leaves their text unescaped.
+    legalComments: 'external',
     sourcemap: true,
     logLevel: 'warning',
   });
+  assertAscii(bundle);
   fs.rmSync(`${bundle}.cache`, { force: true });
   const hash = createHash('sha1').update(fs.readFileSync(bundle)).digest('hex');
   await build({

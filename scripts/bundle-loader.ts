@@ -45,9 +45,9 @@ function writeCache(script: vm.Script): void {
 }
 
 const cachedData = readCache();
-// UTF-8: esbuild escapes non-ASCII characters in strings but keeps them in regular expressions
-// (/帐/g of reconciliation's header rule), which latin1 would turn into other characters.
-const source = fs.readFileSync(bundle, 'utf8');
+// Latin-1: the build makes the bundle ASCII (scripts/build-server.ts), so its text is one byte a
+// character, which reads without decoding UTF-8 and stays a one-byte string.
+const source = fs.readFileSync(bundle, 'latin1');
 // Strict like the ES module the bundle was compiled from; the parameters stand for what a
 // module would have (import.meta.url is compiled to __bundle_url).
 const script = new vm.Script(`(function (exports, require, module, __filename, __dirname, __bundle_url) {'use strict';${source}\n})`, {
