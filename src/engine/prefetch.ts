@@ -29,12 +29,16 @@ function openingLists(screen: Screen): (Screen | Part)[] {
   return isList(screen) ? [screen] : [];
 }
 
+/** What a list asks for its opening page. */
+const openingParams = (spec: ListSpec, definition: ResourceDefinition) => listParamsOf(definition.name, openingListQuery(spec, definition));
+
 /**
- * Starts reading the page a list opens with, unless one is in swr's cache already (a list drawn
- * before, whose own read revalidates it): undefined then.
+ * Starts reading the page a list drawn without a menu click's read ahead (a page opened by its
+ * address) opens with, unless swr holds it already: a list drawn before, shown again, revalidates
+ * it itself.
  */
-export function prefetchOpeningList(data: DataProvider, spec: ListSpec, definition: ResourceDefinition): Promise<ListPage> | undefined {
-  const params = listParamsOf(definition.name, openingListQuery(spec, definition));
+export function prefetchUncachedList(data: DataProvider, spec: ListSpec, definition: ResourceDefinition): Promise<ListPage> | undefined {
+  const params = openingParams(spec, definition);
   return cached<ListPage>(listKey(params)) ? undefined : data.prefetchList(params);
 }
 
@@ -49,8 +53,7 @@ export function prefetchScreen(vuePath: string, data: DataProvider, lang: Lang):
   if (!check.ok) return undefined;
   const answers = openingLists(check.screen).flatMap((part) => {
     const definition = cached<ResourceDefinition>(definitionKey(part.resource!));
-    const answer = definition && prefetchOpeningList(data, part.list!, definition);
-    return answer ? [answer] : [];
+    return definition ? [data.prefetchList(openingParams(part.list!, definition))] : [];
   });
   return answers.length ? Promise.allSettled(answers).then(() => undefined) : undefined;
 }

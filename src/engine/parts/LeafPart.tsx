@@ -9,7 +9,7 @@ import { preloadRenderer, useEngineRegistry } from '../registry';
 import { ActionScope } from '../actions/ActionScope';
 import { useResourceDefinition } from '../data';
 import { useEngineHost } from '../host';
-import { prefetchOpeningList } from '../prefetch';
+import { prefetchUncachedList } from '../prefetch';
 import { FieldProblems, ScreenProblems } from '../resolve/ScreenProblems';
 import { leafKind } from './leaf-kind';
 import { structureKey } from '../structure';
@@ -80,7 +80,7 @@ export function LeafPart({ screen, part, path }: { screen: Screen; part: Screen 
   // opening page while the list renderer's code downloads, not after it: on a busy machine that
   // wait was seconds.
   useEffect(() => {
-    if (list && definition) prefetchOpeningList(data, list, definition)?.catch(() => undefined);
+    if (list && definition) prefetchUncachedList(data, list, definition)?.catch(() => undefined);
   }, [data, list, definition]);
   // The renderer's code downloads while the definition is read.
   useEffect(() => {
