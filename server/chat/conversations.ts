@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { DialectAdapter, Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { TalkType } from '../../src/contract/api/chat';
 import { Code } from '../../src/contract/envelope';
@@ -38,8 +38,10 @@ export async function conversationOf(db: Kysely<Database>, callerId: number, tal
   const key = conversationKey(talkType, callerId, receiverId);
   if (talkType === 1) {
     if (receiverId === callerId) throw new ApiError(Code.badRequest, 'chatSelf');
-    const [me, peer, storedId] = await Promise.all([chatUser(db, callerId), chatUser(db, receiverId), storedIdOf(db, key)]);
+    const known = privateIds(db).get(key);
+    const [me, peer, storedId] = await Promise.all([chatUser(db, callerId), chatUser(db, receiverId), known ?? storedIdOf(db, key)]);
     if (!peer || !me) throw new ApiError(Code.notFound, 'chatReceiverNotFound');
+    if (storedId !== undefined) keepPrivateId(db, key, storedId);
     const robot = peer.is_robot === 1 ? { userId: peer.id, isTalk: peer.is_talk !== 0 } : null;
     return { key, talkType, receiverId, groupId: null, participants: [callerId, receiverId], robot, me: { name: me.name, logo: me.logo }, storedId: storedId ?? null };
   }
@@ -62,6 +64,30 @@ const chatUser = batchedLookup(async (db, ids: number[]) => new Map((await chatU
 
 const storedIds = prepared((db, keys: string) => byKeys(db, keys, 'text', (match) => db.selectFrom('chat_conversations').select(['id', 'conv_key']).where(match('conv_key'))));
 const storedIdOf = batchedLookup(async (db, keys: string[]) => new Map((await storedIds(db, JSON.stringify(keys))).map((row) => [row.conv_key, row.id])));
+
+/** Private conversations' ids kept per database, the oldest forgotten first past this many. */
+const PRIVATE_IDS_KEPT = 100_000;
+const privateIdsByDatabase = new WeakMap<DialectAdapter, Map<string, number>>();
+
+/**
+ * The stored ids of private conversations known to this process, by database (a database and its
+ * transactions share their adapter). A pair of users keeps its conversation row for good (nothing
+ * deletes a private one), so an id once read stays true whatever other processes do, and a private
+ * message need not look it up again. A group's conversation goes with its group: it is read each time.
+ */
+function privateIds(db: Kysely<Database>): Map<string, number> {
+  const adapter = db.getExecutor().adapter;
+  let ids = privateIdsByDatabase.get(adapter);
+  if (!ids) privateIdsByDatabase.set(adapter, (ids = new Map()));
+  return ids;
+}
+
+function keepPrivateId(db: Kysely<Database>, key: string, id: number): void {
+  const ids = privateIds(db);
+  if (ids.has(key)) return;
+  if (ids.size >= PRIVATE_IDS_KEPT) ids.delete(ids.keys().next().value!);
+  ids.set(key, id);
+}
 
 // Run for every group message, so compiled once.
 const groupMembers = prepared((db, key: string, groupId: number) =>
@@ -114,5 +140,6 @@ export async function conversationId(db: Kysely<Database>, conversation: Convers
   if (conversation.storedId !== null) return conversation.storedId;
   const id = await createdIdOf(db, conversation.key);
   if (id === undefined) throw new Error(`chat conversation ${conversation.key} was not stored`);
+  if (conversation.talkType === 1) keepPrivateId(db, conversation.key, id);
   return id;
 }
