@@ -50,12 +50,10 @@ export function listParamsOf(resource: string, { page, pageSize, sort, filters, 
 export const listKey = (params: GetListParams) => ['list', params.resource, listQueryOf(params)] as const;
 
 /**
- * How long a page read ahead waits to be read: a click's draw takes a fraction of it, but a page
- * opened by its address reads while the list's code still downloads and starts, seconds on a busy
- * machine (over 2 s seen, and the list then asked again). Unread by then, it is dropped, so a later
- * visit never draws an old answer.
+ * How long a page read ahead waits to be read: a click's draw takes a fraction of it. Unread by
+ * then, it is dropped, so a later visit never draws an old answer.
  */
-const AHEAD_TTL_MS = 10_000;
+const AHEAD_TTL_MS = 2_000;
 
 interface ReadAhead {
   answer: Promise<ListPage>;

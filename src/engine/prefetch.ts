@@ -3,11 +3,11 @@
  * once they have answered, so the screen's one render draws this visit's data.
  */
 import { SWRConfig, unstable_serialize } from 'swr';
-import type { Lang, ListPage, ResourceDefinition } from '../contract/resource';
-import type { ListSpec, Part, ResolvedScreen, Screen } from '../contract/screen';
+import type { Lang, ResourceDefinition } from '../contract/resource';
+import type { Part, ResolvedScreen, Screen } from '../contract/screen';
 import type { DataProvider } from '../widgets/interface/data-provider';
 import { definitionKey, screenKey } from './data';
-import { listKey, listParamsOf } from './data-provider';
+import { listParamsOf } from './data-provider';
 import { openingListQuery } from './list/query';
 import { leafKind } from './parts/leaf-kind';
 import { checkedScreen } from './resolve/checked-screen';
@@ -29,19 +29,6 @@ function openingLists(screen: Screen): (Screen | Part)[] {
   return isList(screen) ? [screen] : [];
 }
 
-/** What a list asks for its opening page. */
-const openingParams = (spec: ListSpec, definition: ResourceDefinition) => listParamsOf(definition.name, openingListQuery(spec, definition));
-
-/**
- * Starts reading the page a list drawn without a menu click's read ahead (a page opened by its
- * address) opens with, unless swr holds it already: a list drawn before, shown again, revalidates
- * it itself.
- */
-export function prefetchUncachedList(data: DataProvider, spec: ListSpec, definition: ResourceDefinition): Promise<ListPage> | undefined {
-  const params = openingParams(spec, definition);
-  return cached<ListPage>(listKey(params)) ? undefined : data.prefetchList(params);
-}
-
 /**
  * Starts the opening list requests of the screen at `vuePath` through the data provider's read
  * ahead, when its screen and resources are known. Answers when they have all answered (or failed), or undefined when none was started.
@@ -53,7 +40,7 @@ export function prefetchScreen(vuePath: string, data: DataProvider, lang: Lang):
   if (!check.ok) return undefined;
   const answers = openingLists(check.screen).flatMap((part) => {
     const definition = cached<ResourceDefinition>(definitionKey(part.resource!));
-    return definition ? [data.prefetchList(openingParams(part.list!, definition))] : [];
+    return definition ? [data.prefetchList(listParamsOf(definition.name, openingListQuery(part.list!, definition)))] : [];
   });
   return answers.length ? Promise.allSettled(answers).then(() => undefined) : undefined;
 }

@@ -9,7 +9,6 @@ import { preloadRenderer, useEngineRegistry } from '../registry';
 import { ActionScope } from '../actions/ActionScope';
 import { useResourceDefinition } from '../data';
 import { useEngineHost } from '../host';
-import { prefetchUncachedList } from '../prefetch';
 import { FieldProblems, ScreenProblems } from '../resolve/ScreenProblems';
 import { leafKind } from './leaf-kind';
 import { structureKey } from '../structure';
@@ -68,20 +67,13 @@ function useFieldProblems(part: Screen | Part, definition: ResourceDefinition | 
  * screen's JSON.
  */
 export function LeafPart({ screen, part, path }: { screen: Screen; part: Screen | Part; path: string }) {
-  const { t, data } = useEngineHost();
+  const { t } = useEngineHost();
   const registry = useEngineRegistry();
   const kind = leafKind(part);
   // The meta-schema demands the body of a screen's kind; a tab or section can still name a kind without one.
   const missing = (kind === 'list' && !part.list) || (kind === 'detail' && !part.detail) || (kind !== 'block' && !part.resource);
   const { data: definition, error, mutate } = useResourceDefinition(kind === 'block' ? undefined : part.resource);
   const problems = useFieldProblems(part, definition);
-  const list = kind === 'list' ? part.list : undefined;
-  // A page opened by its address (not a menu click, which reads ahead itself) reads its list's
-  // opening page while the list renderer's code downloads, not after it: on a busy machine that
-  // wait was seconds.
-  useEffect(() => {
-    if (list && definition) prefetchUncachedList(data, list, definition)?.catch(() => undefined);
-  }, [data, list, definition]);
   // The renderer's code downloads while the definition is read.
   useEffect(() => {
     if (kind !== 'block') preloadRenderer(registry, kind);

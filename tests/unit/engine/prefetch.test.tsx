@@ -1,14 +1,12 @@
-import { lazy } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { mutate, SWRConfig, unstable_serialize } from 'swr';
 import { definitionKey, screenKey, useResourceList } from '../../../src/engine/data';
-import { createDataProvider, listParamsOf } from '../../../src/engine/data-provider';
+import { createDataProvider } from '../../../src/engine/data-provider';
 import { EngineHostProvider, type EngineHost } from '../../../src/engine/host';
 import { prefetchScreen } from '../../../src/engine/prefetch';
 import { ScreenPreviewView } from '../../../src/engine/ScreenView';
-import type { ListRendererProps } from '../../../src/engine/renderers';
 import { preloadable } from '../../../src/engine/registry';
 import { appRegistry } from '../../../src/app-registry';
 import { checkedScreen } from '../../../src/engine/resolve/checked-screen';
@@ -218,30 +216,6 @@ describe('reading a screen’s lists ahead of drawing it', () => {
       </EngineHostProvider>,
     );
     expect(await screen.findByText('服务器开小差了')).toBeTruthy();
-  });
-
-  it('reads the opening page of a screen opened by its address while the list renderer’s code still downloads', async () => {
-    const name = 'goods_direct';
-    const spy = vi.fn((url: string) => Promise.resolve(url.endsWith('/definition') ? resource(name) : page([{ id: 1, name: '直接打开的商品' }])));
-    const host = testHost({ request: spy as unknown as EngineHost['request'] });
-    let release = () => {};
-    const downloaded = new Promise<void>((resolve) => (release = resolve));
-    function Names({ definition }: ListRendererProps) {
-      const { data } = useResourceList(listParamsOf(definition.name, opening));
-      return <ul>{data?.rows.map((row) => <li key={row.id}>{String(row.name)}</li>)}</ul>;
-    }
-    const slowList = lazy(() => downloaded.then(() => ({ default: Names })));
-    renderWithHost(
-      <MemoryRouter>
-        <ScreenPreviewView screen={listScreen('goods/direct', name)} />
-      </MemoryRouter>,
-      host,
-      { ...appRegistry, renderers: { ...appRegistry.renderers, list: slowList } },
-    );
-    await waitFor(() => expect(spy).toHaveBeenCalledWith(`/api/resources/${name}/list`, opening));
-    await act(async () => release());
-    expect(await screen.findByText('直接打开的商品')).toBeTruthy();
-    expect(spy.mock.calls.filter(([url]) => url.endsWith('/list'))).toHaveLength(1);
   });
 
   it('starts downloading the list renderer while the list’s definition is still being read', async () => {
