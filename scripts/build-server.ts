@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { build, type Plugin } from 'esbuild';
+import { routeCodeModule } from './route-code';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -233,6 +234,14 @@ function assertAscii(bundle: string): void {
   }
 }
 
+/** The login's validator and serializers, compiled now rather than at a restart's first login (scripts/route-code.ts). */
+const precompiledRoutes: Plugin = {
+  name: 'precompiled-routes',
+  setup(build) {
+    build.onLoad({ filter: /server[\\/]http[\\/]route-code-precompiled\.ts$/ }, () => ({ contents: routeCodeModule(), loader: 'js' }));
+  },
+};
+
 /**
  * Bundles one server entry (the console, or a benchmark's baseline) to `<name>.cjs`, and writes
  * `outfile` (`<name>.js`), the loader Node runs. The entry may not use top-level await (a classic
@@ -250,7 +259,7 @@ export async function bundleServer(entry: string, outfile: string): Promise<void
     format: 'cjs',
     target: 'node20',
     external: EXTERNAL,
-    plugins: [asciiSources, installedDirname, lazyRouterCompiles, lazyRequires, depdWithoutStack],
+    plugins: [precompiledRoutes, asciiSources, installedDirname, lazyRouterCompiles, lazyRequires, depdWithoutStack],
     // What an ES module would know of itself; the loader passes these in.
     // import() of a package left in node_modules becomes require(): a script run through vm.Script
     // has no module loader of its own for import() without an experimental flag.

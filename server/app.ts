@@ -6,7 +6,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/open';
 import { envelopePlugin } from './http/envelope';
-import { lazySchemaController } from './http/lazy-compilers';
+import { AJV_OPTIONS, lazySchemaController } from './http/lazy-compilers';
 import { loggedUrl, RequestLog } from './http/request-log';
 import { drainPlugin } from './http/drain';
 import { clientError, frameworkError } from './http/refusals';
@@ -74,7 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    ajv: { customOptions: { allErrors: false, coerceTypes: false, removeAdditional: false, validateSchema: deps.checkSchemas ?? false } },
+    ajv: { customOptions: { ...AJV_OPTIONS, validateSchema: deps.checkSchemas ?? false } },
     schemaController: lazySchemaController(),
     // Refusals made before any route runs answer in the envelope too; so does the shutdown drain.
     frameworkErrors: frameworkError,

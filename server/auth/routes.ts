@@ -46,6 +46,9 @@ function setRefreshCookie(request: FastifyRequest, reply: FastifyReply, token: s
 
 const tokenAnswer = (access: string) => ({ [settings.tokenName]: access });
 
+/** The login's schema; the build compiles its validator and serializers (scripts/route-code.ts). */
+export const LOGIN_SCHEMA = routeSchema({ summary: 'Log in with user name and password', tags: ['auth'], body: LoginBody, data: TokenData, auth: false });
+
 export async function authRoutes(app: App, { db, config }: { db: Kysely<Database>; config: Config }) {
   const policy = sessionPolicy(config);
   const throttle = loginThrottle(db);
@@ -54,7 +57,7 @@ export async function authRoutes(app: App, { db, config }: { db: Kysely<Database
     '/api/public/login-do',
     {
       config: { access: 'public' },
-      schema: routeSchema({ summary: 'Log in with user name and password', tags: ['auth'], body: LoginBody, data: TokenData, auth: false }),
+      schema: LOGIN_SCHEMA,
     },
     async (request, reply) => {
       const { username, password } = request.body;

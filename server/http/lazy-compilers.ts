@@ -7,6 +7,7 @@
  */
 import { AjvCompiler, type ValidatorFactory } from '@fastify/ajv-compiler';
 import { SerializerSelector, type SerializerFactory } from '@fastify/fast-json-stringify-compiler';
+import { precompiled, type CompiledKind } from './route-code';
 
 type Validate = ((data: unknown) => unknown) & { errors?: unknown };
 type Serialize = (data: unknown) => string;
@@ -14,11 +15,18 @@ type Serialize = (data: unknown) => string;
 type RouteCompiler<F> = (routeSchema: unknown) => F;
 type CompilerFactory<F> = (externalSchemas: unknown, options: unknown) => RouteCompiler<F>;
 
-/** The factory's compiler is made, and each route's function compiled, only when first called. */
-function deferCompiling<F>(factory: CompilerFactory<F>, defer: (compile: () => F) => F): CompilerFactory<F> {
+/** ajv's options, the server's and the build's (scripts/route-code.ts): its compiled code depends on them. */
+export const AJV_OPTIONS = { allErrors: false, coerceTypes: false, removeAdditional: false } as const;
+
+/**
+ * The factory's compiler is made, and each route's function compiled, only when first called, and
+ * neither when the build compiled that schema's function (server/http/route-code.ts).
+ */
+function deferCompiling<F>(kind: CompiledKind, factory: CompilerFactory<F>, defer: (compile: () => F) => F): CompilerFactory<F> {
   return (externalSchemas, options) => {
     let compiler: RouteCompiler<F> | undefined;
-    return (routeSchema) => defer(() => (compiler ??= factory(externalSchemas, options))(routeSchema));
+    return (routeSchema) =>
+      defer(() => precompiled<F>(kind, (routeSchema as { schema: unknown }).schema) ?? (compiler ??= factory(externalSchemas, options))(routeSchema));
   };
 }
 
@@ -70,7 +78,7 @@ export function withPrimitiveUnionsAsTypeLists(schema: unknown): unknown {
 }
 
 /** Fastify's serializer compiler, given each route's response schema with its primitive unions as type lists. */
-function withTypeLists(factory: CompilerFactory<Serialize>): CompilerFactory<Serialize> {
+export function withTypeLists(factory: CompilerFactory<Serialize>): CompilerFactory<Serialize> {
   return (externalSchemas, options) => {
     const compile = factory(externalSchemas, options);
     return (routeSchema) => {
@@ -89,8 +97,8 @@ function lazySerializer(compile: () => Serialize): Serialize {
 export function lazySchemaController() {
   return {
     compilersFactory: {
-      buildValidator: deferCompiling(AjvCompiler() as CompilerFactory<Validate>, lazyValidator) as ValidatorFactory,
-      buildSerializer: deferCompiling(withTypeLists(SerializerSelector() as CompilerFactory<Serialize>), lazySerializer) as SerializerFactory,
+      buildValidator: deferCompiling('validator', AjvCompiler() as CompilerFactory<Validate>, lazyValidator) as ValidatorFactory,
+      buildSerializer: deferCompiling('serializer', withTypeLists(SerializerSelector() as CompilerFactory<Serialize>), lazySerializer) as SerializerFactory,
     },
   };
 }

@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleServer, SERVER_ENTRY } from '../../scripts/build-server';
+import { LOGIN_SCHEMA } from '../../server/auth/routes';
+import { routeCodeKey } from '../../server/http/route-code';
 import { spawnServer, type SpawnedServer } from '../support/spawn-server';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -39,7 +41,22 @@ describe('built server', () => {
     expect(bundle.toString('latin1')).toContain('/\\u5e10/g');
   });
 
+  it("holds the login's validator and serializers compiled at build time", async () => {
+    const bundle = fs.readFileSync(script.replace(/\.js$/, '.cjs'), 'latin1');
+    const keys = [routeCodeKey('validator', LOGIN_SCHEMA.body), ...Object.values(LOGIN_SCHEMA.response as object).map((r) => routeCodeKey('serializer', r))];
+    for (const key of keys) expect(bundle).toContain(key);
+  });
+
   async function firstRequests(server: SpawnedServer) {
+    // A body the login's validator refuses, answered by its refusal's serializer.
+    const refused = await fetch(`${server.url}/api/public/login-do`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'admin123', extra: 1 }),
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ code: 400, data: null });
+
     const login = await fetch(`${server.url}/api/public/login-do`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
