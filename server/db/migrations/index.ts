@@ -21,6 +21,7 @@ import { migration as tableVersions } from './0019_table_versions';
 import { migration as allTeamsIndexes } from './0020_all_teams_indexes';
 import { migration as reconResults } from './0021_recon_results';
 import { migration as reconTrackingNumbers } from './0022_recon_tracking_numbers';
+import { migration as reconResultsInPlace } from './0023_recon_results_in_place';
 
 /**
  * Every migration in order. A landed migration is never edited: a change to the schema is a new
@@ -49,4 +50,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0020_all_teams_indexes', allTeamsIndexes],
   ['0021_recon_results', reconResults],
   ['0022_recon_tracking_numbers', reconTrackingNumbers],
+  ['0023_recon_results_in_place', reconResultsInPlace],
 ];
