@@ -1,5 +1,5 @@
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
-import { Type } from '@sinclair/typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
 import { describe, expect, it } from 'vitest';
 import { ListAnswer } from '../../src/contract/api/resources';
 import { openObjectsAsJson, withTypeLists } from '../../server/http/lazy-compilers';
@@ -9,7 +9,7 @@ type Compile = (routeSchema: { schema: unknown }) => Serialize;
 
 const compileFast = withTypeLists(SerializerSelector() as unknown as Parameters<typeof withTypeLists>[0])({}, undefined) as Compile;
 const compile = openObjectsAsJson(withTypeLists(SerializerSelector() as unknown as Parameters<typeof withTypeLists>[0]))({}, undefined) as Compile;
-const envelope = (data: unknown) => Type.Object({ code: Type.Union([Type.Integer(), Type.String()]), msg: Type.String(), data });
+const envelope = (data: TSchema) => Type.Object({ code: Type.Union([Type.Integer(), Type.String()]), msg: Type.String(), data });
 
 /** Answers whose records are open (an administrator's fields) are written by JSON.stringify, with fast-json-stringify's values; closed ones stay with it. */
 describe('serializers of open and closed answers', () => {
