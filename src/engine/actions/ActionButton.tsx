@@ -1,5 +1,6 @@
 import { createElement, Suspense, type ReactNode } from 'react';
 import { Button, Dropdown, Space, type ButtonProps } from 'antd';
+import type { MenuItemType } from 'antd/es/menu/interface';
 import { DownOutlined, MoreOutlined } from '@ant-design/icons';
 import { hasAccess } from '../../contract/permissions';
 import type { Action } from '../../contract/screen';
@@ -9,6 +10,7 @@ import { useEngineHost } from '../host';
 import { useEngineRegistry } from '../registry';
 import { useActionScope } from './ActionScope';
 import { actionIcon } from './icons';
+import { inlineCount } from './row-slots';
 import { useRunAction, type ActionTarget } from './run';
 
 /** An action with its state in this place: whether it shows, and whether it can be pressed. */
@@ -97,34 +99,43 @@ export function ActionButton({ placed, target, link = false }: { placed: PlacedA
   );
 }
 
+/** An entry of a "more" menu. */
+export type MoreItem = Pick<MenuItemType, 'danger' | 'disabled'> & { key: string; label: string };
+
+/** The "more" button of a bar whose actions do not all fit: a menu of the rest. */
+export function MoreMenu({ items, onPick, link }: { items: MoreItem[]; onPick(key: string): void; link: boolean }) {
+  const { t } = useEngineHost();
+  return (
+    <Dropdown trigger={['click']} menu={{ items, onClick: ({ key }) => onPick(key) }}>
+      <Button type={link ? 'link' : 'default'} size={link ? 'small' : undefined} icon={<MoreOutlined />} aria-label={t('more')}>
+        {link ? undefined : t('more')}
+      </Button>
+    </Dropdown>
+  );
+}
+
 /**
  * A row of actions. Past `max` buttons the rest go into a "more" menu, as row actions do in a
  * narrow operations column.
  */
 export function ActionBar({ actions, target, link = false, max = Infinity }: { actions: PlacedAction[]; target: ActionTarget; link?: boolean; max?: number }) {
-  const { t, lang } = useEngineHost();
+  const { lang } = useEngineHost();
   const run = useRunAction();
   // Widgets draw themselves and stay inline; the menu takes only actions that a click runs.
-  const overflow = actions.length > max ? actions.slice(max - 1).filter((p) => p.action.kind !== 'widget' && p.action.kind !== 'export') : [];
+  const overflow = actions.slice(inlineCount(actions.length, max)).filter((p) => p.action.kind !== 'widget' && p.action.kind !== 'export');
   const inline = actions.filter((p) => !overflow.includes(p));
   const items: ReactNode[] = inline.map((placed) => <ActionButton key={placed.action.key} placed={placed} target={target} link={link} />);
   if (overflow.length) {
     items.push(
-      <Dropdown
+      <MoreMenu
         key="more"
-        trigger={['click']}
-        menu={{
-          items: overflow.map(({ action, disabled }) => ({ key: action.key, label: action.label[lang], danger: action.danger, disabled })),
-          onClick: ({ key }) => {
-            const placed = overflow.find((p) => p.action.key === key);
-            if (placed) run(placed.action, target);
-          },
+        link={link}
+        items={overflow.map(({ action, disabled }) => ({ key: action.key, label: action.label[lang], danger: action.danger, disabled }))}
+        onPick={(key) => {
+          const placed = overflow.find((p) => p.action.key === key);
+          if (placed) run(placed.action, target);
         }}
-      >
-        <Button type={link ? 'link' : 'default'} size={link ? 'small' : undefined} icon={<MoreOutlined />} aria-label={t('more')}>
-          {link ? undefined : t('more')}
-        </Button>
-      </Dropdown>,
+      />,
     );
   }
   // In a row, a plain flex line: antd's Space in every visible row costs more than the buttons it holds.

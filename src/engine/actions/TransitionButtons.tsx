@@ -12,7 +12,9 @@ import type { OfferedTransition } from '../../widgets/interface/controllers';
 import { useEngineHost, type HostError } from '../host';
 import { RendererSlot } from '../parts/RendererSlot';
 import type { FormSend } from '../renderers';
+import { MoreMenu } from './ActionButton';
 import { PlainDialog } from './ActionScope';
+import { inlineCount } from './row-slots';
 import { useTransitions } from './use-transitions';
 
 /** The params of a transition as the form renderer takes a resource: made once per params list. */
@@ -59,9 +61,11 @@ export interface TransitionButtonsProps {
   variant?: 'link' | 'button';
   /** Transitions the screen already offers as actions of its own (an action keyed by the transition's name). */
   skip?: readonly string[];
+  /** Links the transitions may take (a list row's, row-slots.ts); the rest go under a "more" menu. */
+  slots?: number;
 }
 
-export function TransitionButtons({ definition, record, variant = 'button', skip }: TransitionButtonsProps) {
+export function TransitionButtons({ definition, record, variant = 'button', skip, slots = Infinity }: TransitionButtonsProps) {
   const host = useEngineHost();
   const { t } = host;
   const { modal, message } = App.useApp();
@@ -90,7 +94,7 @@ export function TransitionButtons({ definition, record, variant = 'button', skip
             },
           }
         : undefined,
-    [asking, take, message, t],
+    [asking, take, message, t, setOpen],
   );
 
   // Made once per dialog opened: a new spec would make the form anew and drop what was typed.
@@ -113,7 +117,9 @@ export function TransitionButtons({ definition, record, variant = 'button', skip
     modal.confirm({ title: t('confirmTitle'), content: transition.confirm, okText: t('ok'), cancelText: t('cancel'), onOk: run });
   };
 
-  const buttons = offered.map((transition) =>
+  const shown = offered.slice(0, inlineCount(offered.length, slots));
+  const rest = offered.slice(shown.length);
+  const buttons = shown.map((transition) =>
     variant === 'link' ? (
       <button key={transition.name} type="button" className="engine-link-action" disabled={pending !== null} onClick={() => press(transition)}>
         {transition.label}
@@ -124,12 +130,32 @@ export function TransitionButtons({ definition, record, variant = 'button', skip
       </Button>
     ),
   );
+  const more = rest.length > 0 && (
+    <MoreMenu
+      link={variant === 'link'}
+      items={rest.map((transition) => ({ key: transition.name, label: transition.label, disabled: pending !== null }))}
+      onPick={(name) => {
+        const transition = rest.find((tr) => tr.name === name);
+        if (transition) press(transition);
+      }}
+    />
+  );
 
   const Dialog = host.Dialog ?? PlainDialog;
   const form = asking ? paramsFormOf(definition, asking) : null;
   return (
     <>
-      {variant === 'link' ? buttons : <Space size={8} wrap>{buttons}</Space>}
+      {variant === 'link' ? (
+        <>
+          {buttons}
+          {more}
+        </>
+      ) : (
+        <Space size={8} wrap>
+          {buttons}
+          {more}
+        </Space>
+      )}
       {asking && form && spec && send && (
         <Dialog open={open} title={asking.label} width={`min(${DIALOG_WIDTH}px, calc(100vw - 16px))`} footer={null} destroyOnHidden onCancel={() => setOpen(false)} afterClose={() => setAsking(null)}>
           {asking.confirm && <Alert className="engine-transition-confirm" type="warning" showIcon title={asking.confirm} />}

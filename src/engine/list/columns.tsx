@@ -7,6 +7,7 @@ import { safeHref } from '../../contract/href';
 import { cellNameOf, defaultAlign, widgetOf, type CellWidget, type WidgetRegistry } from '../../widgets/interface/registry';
 import { ActionBar, usePlacedActions } from '../actions/ActionButton';
 import { TransitionButtons } from '../actions/TransitionButtons';
+import { inlineCount, ROW_LINKS, transitionSlots } from '../actions/row-slots';
 import { useEngineHost, type EngineHost } from '../host';
 import { knownColumns } from './known-columns';
 import { CELL_PADDING, textWidth } from './column-widths';
@@ -79,11 +80,11 @@ export function ListCell({ column, field, record, cell, CopyButton }: ListCellPr
 const RowActions = memo(function RowActions({ record, actions, definition }: { record: ResourceRecord; actions: Action[]; definition: ResourceDefinition }) {
   const target = { record };
   const placed = usePlacedActions(actions, target);
-  if (!definition.workflow) return <ActionBar actions={placed} target={target} link max={3} />;
+  if (!definition.workflow) return <ActionBar actions={placed} target={target} link max={ROW_LINKS} />;
   return (
     <span className="engine-row-actions">
-      {placed.length > 0 && <ActionBar actions={placed} target={target} link max={3} />}
-      <TransitionButtons definition={definition} record={record} variant="link" skip={actions.map((a) => a.key)} />
+      {placed.length > 0 && <ActionBar actions={placed} target={target} link max={ROW_LINKS} />}
+      <TransitionButtons definition={definition} record={record} variant="link" skip={actions.map((a) => a.key)} slots={transitionSlots(placed.length)} />
     </span>
   );
 });
@@ -141,18 +142,28 @@ const ACTION_FONT = 14;
 /** The width of a row of links: each label with its padding. */
 const linksWidth = (labels: string[]) => labels.reduce((sum, label) => sum + textWidth(label, ACTION_FONT) + 12, 0);
 
+/** The width of a "more" button. */
+const MORE_WIDTH = 32;
+
+/** The width of labels drawn in `slots` links, a "more" button taking the last when they do not all fit. */
+function slotsWidth(labels: string[], slots: number): number {
+  return linksWidth(labels.slice(0, inlineCount(labels.length, slots))) + (labels.length > slots ? MORE_WIDTH : 0);
+}
+
 /**
- * The width of the operations column: its inline links, the "more" button and the workflow
- * transitions of the state that offers the most, at the widest density's padding, so the pinned
- * column never covers its own buttons nor the column beside it.
+ * The width of the operations column: the screen's row actions a record shows and the workflow
+ * transitions its state offers, in the links they share (row-slots.ts), for the record that needs
+ * the most, at the widest density's padding, so the pinned column never covers its own buttons nor
+ * the column beside it. Any k of the screen's actions are drawn within the width of its widest k.
  */
 function actionsWidth(actions: Action[], definition: ResourceDefinition, lang: Lang, title: string): number {
-  const inline = actions.length > 3 ? actions.slice(0, 2) : actions;
+  const widestFirst = actions.map((a) => a.label[lang]).sort((a, b) => textWidth(b, ACTION_FONT) - textWidth(a, ACTION_FONT));
   const workflow = definition.workflow;
-  const transitions = workflow
-    ? Math.max(0, ...workflow.states.map((s) => linksWidth(workflow.transitions.filter((tr) => tr.from.includes(s.value)).map((tr) => tr.label[lang]))))
-    : 0;
-  const buttons = linksWidth(inline.map((a) => a.label[lang])) + transitions + (actions.length > 3 ? 32 : 0);
+  const offers = workflow ? workflow.states.map((s) => workflow.transitions.filter((tr) => tr.from.includes(s.value)).map((tr) => tr.label[lang])) : [[]];
+  let buttons = 0;
+  for (let shown = 0; shown <= widestFirst.length; shown++) {
+    for (const labels of offers) buttons = Math.max(buttons, slotsWidth(widestFirst.slice(0, shown), ROW_LINKS) + slotsWidth(labels, transitionSlots(shown)));
+  }
   return Math.max(textWidth(title, ACTION_FONT), buttons) + CELL_PADDING.large;
 }
 

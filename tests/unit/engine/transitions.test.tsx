@@ -108,6 +108,41 @@ describe('workflow transitions', { timeout: 60_000 }, () => {
     await waitFor(() => expect(queries.length).toBeGreaterThan(reads));
   });
 
+  it('keeps a row to three links: the screen’s row actions first, the transitions that do not fit under “more”', async () => {
+    signIn();
+    const urging: ResourceDefinition = { ...asks, workflow: { ...asks.workflow!, transitions: [...asks.workflow!.transitions, { name: 'urge', label: label('催报价'), from: ['pending'] }] } };
+    const list: Screen = {
+      id: 'askprice/mine',
+      version: 1,
+      title: label('我的询价'),
+      kind: 'list',
+      resource: 'price_asks',
+      list: {
+        columns: [{ field: 'goods_name' }, { field: 'status' }],
+        rowActions: [
+          { key: 'view', kind: 'view', label: label('详情') },
+          { key: 'edit', kind: 'edit', label: label('编辑') },
+        ],
+      },
+    };
+    serveScreen('askprice/mine', list);
+    serveResource(urging, [ask(1, '手工皂礼盒', 'pending', ['close', 'addprice', 'urge']), ask(2, '竹制餐具套装', 'closed', ['reask'])]);
+    const sent = serveActions(() => ok(ask(1, '手工皂礼盒', 'pending', ['close', 'addprice', 'urge'], 2)));
+    openScreen('askprice/mine');
+    const row = (await screen.findByText('手工皂礼盒', undefined, { timeout: 8000 })).closest('tr')!;
+    const names = (tr: HTMLElement) => within(tr).getAllByRole('button').map((b) => b.textContent || b.getAttribute('aria-label'));
+    // Two slots to the screen's actions, one left: three transitions do not fit in it.
+    expect(names(row)).toEqual(['详情', '编辑', '更多']);
+    // One transition fits in the slot left.
+    expect(names(screen.getByText('竹制餐具套装').closest('tr')!)).toEqual(['详情', '编辑', '再次询价']);
+
+    const user = userEvent.setup();
+    await user.click(within(row).getByRole('button', { name: '更多' }));
+    expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent)).toEqual(['关闭询价', '加价', '催报价']);
+    await user.click(screen.getByRole('menuitem', { name: '催报价' }));
+    await waitFor(() => expect(sent).toEqual([{ id: '1', action: 'urge', body: { version: 1 } }]));
+  });
+
   it('says a record changed meanwhile (409) and reads the list again; shows any other refusal in the server’s words', async () => {
     signIn();
     const list: Screen = { id: 'askprice/mine', version: 1, title: label('我的询价'), kind: 'list', resource: 'price_asks', list: { columns: [{ field: 'goods_name' }] } };
