@@ -129,7 +129,9 @@ const lazyRouterCompiles: Plugin = {
  * - @fastify/static: glob (with path-scurry, lru-cache and minipass, 4 ms), to list a folder when
  *   each file is a route of its own, which the console never asks for (server/http/spa.ts,
  *   `serve: false`); @fastify/send (with mime, http-errors and their tables, 3 ms), to send a file;
- * - @fastify/multipart: busboy (3 ms), to read an upload.
+ * - @fastify/multipart: busboy (3 ms), to read an upload;
+ * - ws: node:zlib, to compress a frame when a client and the server agree on permessage-deflate,
+ *   which the console's socket server never offers.
  * As with find-my-way's edits, the build fails if a package no longer reads as expected.
  */
 const LAZY_REQUIRES: ReadonlyArray<{ file: string; from: string; to: string }> = [
@@ -160,6 +162,12 @@ const send = Object.defineProperties((...args) => loadSend()(...args), {
     from: `const Busboy = require('@fastify/busboy')`,
     // Called with `new`: the object it returns is what `new` gives.
     to: `const Busboy = function LazyBusboy (options) { return new (require('@fastify/busboy'))(options) }`,
+  },
+  {
+    file: 'ws/lib/permessage-deflate.js',
+    from: `const zlib = require('zlib');`,
+    // Only properties are read off it (its functions and constants), each at its use.
+    to: `const zlib = new Proxy({}, { get: (_, name) => require('zlib')[name] });`,
   },
 ];
 

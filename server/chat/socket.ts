@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { TypeCompiler } from '@sinclair/typebox/compiler';
+import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import type { Config } from '../config';
 import { checkAccess, checkLogin, noteActivity, type Caller } from '../auth/sessions';
 import { ok } from '../http/envelope';
@@ -27,9 +27,13 @@ const SocketQuery = Type.Object({
   lang: Type.Optional(Type.String()),
 });
 
-const isConversation = TypeCompiler.Compile(ConversationBody);
-const isReview = TypeCompiler.Compile(ReviewBody);
-const isPublish = TypeCompiler.Compile(PublishBody);
+let frameChecks: { conversation: TypeCheck<typeof ConversationBody>; review: TypeCheck<typeof ReviewBody>; publish: TypeCheck<typeof PublishBody> } | undefined;
+
+/** Compiled (TypeBox's `new Function`) at the first frame, not at every start of the server. */
+function checks(): NonNullable<typeof frameChecks> {
+  frameChecks ??= { conversation: TypeCompiler.Compile(ConversationBody), review: TypeCompiler.Compile(ReviewBody), publish: TypeCompiler.Compile(PublishBody) };
+  return frameChecks;
+}
 
 /** Only pages served from this host may open the socket: a cross-site page must not ride a token. */
 function sameOrigin(request: FastifyRequest): boolean {
@@ -147,15 +151,15 @@ export async function chatSocket(app: App, { config, ...chat }: ChatContext & { 
           return;
         }
         if (frame?.event === 'ping') send({ event: 'pong', content: {} });
-        else if (frame?.event === 'im.message.keyboard' && isConversation.Check(frame.content)) relayTyping(userId, frame.content).catch(failed);
+        else if (frame?.event === 'im.message.keyboard' && checks().conversation.Check(frame.content)) relayTyping(userId, frame.content).catch(failed);
         else if (frame?.event === 'im.message.publish') {
-          if (isPublish.Check(frame.content)) void publish(frame.content);
+          if (checks().publish.Check(frame.content)) void publish(frame.content);
           else if (typeof (frame.content as Partial<PublishBody>)?.client_msg_id === 'string') {
             // Answered, so a sender waiting for this id hears why instead of timing out.
             acknowledge((frame.content as PublishBody).client_msg_id, { code: Code.badRequest, msg: message(language, 'badRequest'), data: null });
           }
         }
-        else if (frame?.event === 'im.message.read' && isReview.Check(frame.content)) reviewRecords(db, hub, userId, frame.content).catch(failed);
+        else if (frame?.event === 'im.message.read' && checks().review.Check(frame.content)) reviewRecords(db, hub, userId, frame.content).catch(failed);
       });
       socket.on('close', () => clearTimeout(watchdog));
       hub.attach(userId, socket);

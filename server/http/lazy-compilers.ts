@@ -5,8 +5,9 @@
  * functions, their options and their errors are the ones Fastify would have made. The fuzz suite calls
  * every route, so a schema that fails to compile still fails a test.
  */
-import { AjvCompiler, type ValidatorFactory } from '@fastify/ajv-compiler';
-import { SerializerSelector, type SerializerFactory } from '@fastify/fast-json-stringify-compiler';
+import type { AjvCompiler, ValidatorFactory } from '@fastify/ajv-compiler';
+import type { SerializerSelector, SerializerFactory } from '@fastify/fast-json-stringify-compiler';
+import { atFirstUse } from '../first-use';
 import { precompiled, type CompiledKind } from './route-code';
 
 type Validate = ((data: unknown) => unknown) & { errors?: unknown };
@@ -14,6 +15,18 @@ type Serialize = (data: unknown) => string;
 // Fastify's factory types are unions over ajv's modes; these wrappers only pass the route schema on.
 type RouteCompiler<F> = (routeSchema: unknown) => F;
 type CompilerFactory<F> = (externalSchemas: unknown, options: unknown) => RouteCompiler<F>;
+
+// ajv and fast-json-stringify are loaded with the first route compiled here, not at every start.
+const ajvCompiler = atFirstUse<{ AjvCompiler: typeof AjvCompiler }>(
+  '@fastify/ajv-compiler',
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- compiled in, run at first use (server/first-use.ts)
+  () => require('@fastify/ajv-compiler'),
+);
+const serializerCompiler = atFirstUse<{ SerializerSelector: typeof SerializerSelector }>(
+  '@fastify/fast-json-stringify-compiler',
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- compiled in, run at first use (server/first-use.ts)
+  () => require('@fastify/fast-json-stringify-compiler'),
+);
 
 /** ajv's options, the server's and the build's (scripts/route-code.ts): its compiled code depends on them. */
 export const AJV_OPTIONS = { allErrors: false, coerceTypes: false, removeAdditional: false } as const;
@@ -115,12 +128,18 @@ function lazySerializer(compile: () => Serialize): Serialize {
   return (data) => (serialize ??= compile())(data);
 }
 
+/** A compiler factory made at its first call, when its package is loaded. */
+function madeAtFirstCall<F>(make: () => CompilerFactory<F>): CompilerFactory<F> {
+  let factory: CompilerFactory<F> | undefined;
+  return (externalSchemas, options) => (factory ??= make())(externalSchemas, options);
+}
+
 /** Fastify's `schemaController` option with compiling deferred to each route's first use. */
 export function lazySchemaController() {
   return {
     compilersFactory: {
-      buildValidator: deferCompiling('validator', AjvCompiler() as CompilerFactory<Validate>, lazyValidator) as ValidatorFactory,
-      buildSerializer: deferCompiling('serializer', openObjectsAsJson(withTypeLists(SerializerSelector() as CompilerFactory<Serialize>)), lazySerializer) as SerializerFactory,
+      buildValidator: deferCompiling('validator', madeAtFirstCall(() => ajvCompiler().AjvCompiler() as CompilerFactory<Validate>), lazyValidator) as ValidatorFactory,
+      buildSerializer: deferCompiling('serializer', madeAtFirstCall(() => openObjectsAsJson(withTypeLists(serializerCompiler().SerializerSelector() as CompilerFactory<Serialize>))), lazySerializer) as SerializerFactory,
     },
   };
 }

@@ -3,23 +3,29 @@
  * same schema and the same ajv-i18n messages the console's form uses, so both refuse the same input
  * with the same words. One compiled validator per definition version.
  */
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
+import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
+import type addFormats from 'ajv-formats';
 import localizeZh from 'ajv-i18n/localize/zh';
 import { ListQuery, valuesSchema, type ResourceDefinition } from '../../src/contract/resource';
 import { patterns, storedUrlPattern } from '../../src/contract/validators';
 import { message, type Language } from '../http/messages';
+import { atFirstUse } from '../first-use';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- compiled in, run at first use (server/first-use.ts)
+const ajvPackage = atFirstUse<{ Ajv: typeof Ajv }>('ajv', () => require('ajv'));
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- compiled in, run at first use (server/first-use.ts)
+const formatsPackage = atFirstUse<{ default: typeof addFormats }>('ajv-formats', () => require('ajv-formats'));
 
 /** Patterns whose failure the user reads as the rule it is, not as the pattern's text. */
 const LINK_PATTERNS: ReadonlySet<string> = new Set([patterns.link, storedUrlPattern]);
 
 let shared: Ajv | undefined;
 
-/** Made at the first validation: building ajv and its meta-schema is a noticeable part of a start. */
+/** Made at the first validation: loading ajv and building its meta-schema are a noticeable part of a start. */
 function ajv(): Ajv {
   if (!shared) {
-    shared = new Ajv({ allErrors: true, strict: false });
-    addFormats(shared);
+    shared = new (ajvPackage().Ajv)({ allErrors: true, strict: false });
+    formatsPackage().default(shared);
   }
   return shared;
 }

@@ -7,7 +7,12 @@
  */
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import zlib from 'node:zlib';
+import type * as Zlib from 'node:zlib';
+import { atFirstUse } from '../first-use';
+
+// node:zlib is loaded by the first export, not at every start.
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a built-in, required at first use (server/first-use.ts)
+const zlib = atFirstUse<typeof Zlib>('node:zlib', () => require('node:zlib'));
 
 export interface ZipWriter {
   /** Ends the entry being written, if any, and starts the next one. */
@@ -58,7 +63,7 @@ export function zipWriter(output: Writable, modified = new Date()): ZipWriter {
   const done: Written[] = [];
   let offset = 0;
   let scratch = Buffer.allocUnsafe(1 << 20);
-  let current: { written: Written; deflate: zlib.DeflateRaw; ended: Promise<unknown> } | null = null;
+  let current: { written: Written; deflate: Zlib.DeflateRaw; ended: Promise<unknown> } | null = null;
 
   async function put(bytes: Buffer) {
     offset += bytes.length;
@@ -91,7 +96,7 @@ export function zipWriter(output: Writable, modified = new Date()): ZipWriter {
       // CRC and sizes are still 0 here: the data descriptor carries them.
       describe(header, 4, written);
       await put(Buffer.concat([header, encoded]));
-      const deflate = zlib.createDeflateRaw();
+      const deflate = zlib().createDeflateRaw();
       // Compressed chunks go out as they come; write() waits for the output to drain.
       deflate.on('data', (chunk: Buffer) => {
         written.compressed += chunk.length;
@@ -107,7 +112,7 @@ export function zipWriter(output: Writable, modified = new Date()): ZipWriter {
       if (length > scratch.length) scratch = Buffer.allocUnsafe(length);
       const bytes = scratch.subarray(0, scratch.write(text, 'utf8'));
       const { written, deflate } = current;
-      written.crc = zlib.crc32(bytes, written.crc);
+      written.crc = zlib().crc32(bytes, written.crc);
       written.size += bytes.length;
       // The callback comes once zlib has consumed the bytes: only then may the buffer be reused.
       await new Promise<void>((resolve, reject) => deflate.write(bytes, (error) => (error ? reject(error) : resolve())));

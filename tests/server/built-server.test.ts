@@ -65,7 +65,16 @@ describe('built server', () => {
     const { code, data } = (await login.json()) as { code: number; data: { token: string } };
     expect(code).toBe(200);
 
-    // An upload (busboy, loaded at the first multipart body) and the file sent back (@fastify/send).
+    // A record's values checked against its resource's schema (ajv, loaded at the first check).
+    const refusedValues = await fetch(`${server.url}/api/resources/goods/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${data.token}` },
+      body: JSON.stringify({ values: { sku: 'B-1', name: 'x', price_fen: 'abc' } }),
+    });
+    expect(await refusedValues.json()).toEqual({ code: 400, msg: '售价：应当是 integer 类型', data: null });
+
+    // An upload (busboy, loaded at the first multipart body; its query checked by the route's ajv
+    // validator, compiled at its first request) and the file sent back (@fastify/send).
     const form = new FormData();
     form.append('file', new Blob([PNG]), 'logo.png');
     const uploaded = await fetch(`${server.url}/api/uploads?kind=image`, { method: 'POST', headers: { authorization: `Bearer ${data.token}` }, body: form });
