@@ -72,8 +72,8 @@ export async function createSession(
   return { access: await issueAccess(db, id, policy, now), refresh, sessionId: id };
 }
 
-/** A login with its user, as the guard sees it. */
-function loginQuery(db: Kysely<Database>) {
+/** A login with its user, as the guard sees it (chat/sender.ts reads it with a message's users). */
+export function loginQuery(db: Kysely<Database>) {
   return db
     .selectFrom('auth_sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
@@ -90,10 +90,10 @@ const loginByToken = prepared((db, hash: string) =>
 const loginsById = prepared((db, ids: string) => byKeys(db, ids, 'integer', (match) => loginQuery(db).where(match('s.id'))));
 const loginById = batchedLookup(async (db, ids: number[]) => new Map((await loginsById(db, JSON.stringify(ids))).map((row) => [row.session_id, row])));
 
-type LoginRow = Awaited<ReturnType<ReturnType<typeof loginQuery>['executeTakeFirstOrThrow']>>;
+export type LoginRow = Awaited<ReturnType<ReturnType<typeof loginQuery>['executeTakeFirstOrThrow']>>;
 
 /** The caller of a login that is still alive: not revoked, not past its lifetime, its user enabled. */
-function liveCaller(row: LoginRow | undefined, now: number): Caller | null {
+export function liveCaller(row: LoginRow | undefined, now: number): Caller | null {
   if (!row || row.revoked_at !== null || row.expires_at <= now || row.status !== 1) return null;
   return {
     sessionId: row.session_id,
