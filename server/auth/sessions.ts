@@ -4,7 +4,7 @@ import { newToken, tokenHash } from './tokens';
 import { lockKey, type BatchWriter, type WriteGroup } from '../db/batch';
 import { prepared } from '../db/prepared';
 import { batchedLookup } from '../db/lookup';
-import { byKeys } from '../db/rowset';
+import { byKeys, fixedStatement, isPostgres, rowSetSql } from '../db/rowset';
 
 export interface SessionPolicy {
   accessTtlMs: number;
@@ -132,18 +132,28 @@ interface Touch {
   now: number;
 }
 
+// One text for any number of logins, kept prepared. On PostgreSQL `any(array(…))` probes the primary
+// key for each id: joined to the JSON row set, whose size it cannot know, it could read every login.
+const touchEach = fixedStatement((postgres, at) => {
+  const ids = `select id from ${rowSetSql(postgres, [['id', 'integer']], at(2))} as r`;
+  return `update auth_sessions set last_seen_at = ${at(1)} where id ${postgres ? `= any(array(${ids}))` : `in (${ids})`}`;
+});
+
 /**
  * The logins active in one moment, written by one statement. Rows are taken in the order the
  * database scans them; should two processes ever deadlock on them, the batch writer runs each
- * touch again on its own.
+ * touch again on its own. On PostgreSQL the statement is sent alone, committed as it runs: one
+ * round trip, not three (BEGIN, it, COMMIT). Every socket's message may bring a touch: with 5,000
+ * sockets the chat bench's touches were a third as many transactions as its messages' appends.
  */
 const touches: WriteGroup<Touch, void> = {
   async write(trx, entries) {
     const now = Math.max(...entries.map((t) => t.now));
-    await trx.updateTable('auth_sessions').set({ last_seen_at: now }).where('id', 'in', [...new Set(entries.map((t) => t.sessionId))]).execute();
+    await touchEach.run(trx, [now, JSON.stringify([...new Set(entries.map((t) => t.sessionId))].map((id) => [id]))]);
     return entries.map(() => undefined);
   },
   lockKey: (touch) => lockKey('auth_sessions', touch.sessionId),
+  oneStatement: isPostgres,
 };
 
 /**
