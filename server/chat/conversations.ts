@@ -35,22 +35,43 @@ export function conversationKey(talkType: TalkType, callerId: number, receiverId
  * part of: an unknown user or group is 404, a group the caller is not a member of is 403.
  */
 export async function conversationOf(db: Kysely<Database>, callerId: number, talkType: TalkType, receiverId: number): Promise<Conversation> {
+  if (talkType === 1) return privateConversation(db, callerId, receiverId, () => Promise.all([chatUser(db, callerId), chatUser(db, receiverId)]));
   const key = conversationKey(talkType, callerId, receiverId);
-  if (talkType === 1) {
-    if (receiverId === callerId) throw new ApiError(Code.badRequest, 'chatSelf');
-    const known = privateIds(db).get(key);
-    const [me, peer, storedId] = await Promise.all([chatUser(db, callerId), chatUser(db, receiverId), known ?? storedIdOf(db, key)]);
-    if (!peer || !me) throw new ApiError(Code.notFound, 'chatReceiverNotFound');
-    if (storedId !== undefined) keepPrivateId(db, key, storedId);
-    const robot = peer.is_robot === 1 ? { userId: peer.id, isTalk: peer.is_talk !== 0 } : null;
-    return { key, talkType, receiverId, groupId: null, participants: [callerId, receiverId], robot, me: { name: me.name, logo: me.logo }, storedId: storedId ?? null };
-  }
   const members = await groupMembers(db, key, receiverId);
   if (members.length === 0) throw new ApiError(Code.notFound, 'chatGroupNotFound');
   const me = members.find((m) => m.user_id === callerId);
   if (!me) throw new ApiError(Code.forbidden, 'chatNotMember');
   const participants = members.flatMap((m) => (m.user_id === null ? [] : [m.user_id]));
   return { key, talkType, receiverId, groupId: receiverId, participants, robot: null, me: { name: me.name ?? '', logo: me.logo ?? '' }, storedId: me.stored_id };
+}
+
+/** A user as a private conversation needs them: who writes (name, avatar) and, on the other side, whether a robot answers. */
+export interface ChatUser {
+  name: string;
+  logo: string;
+  is_robot: number;
+  is_talk: number | null;
+}
+
+/**
+ * The private conversation of the caller with `receiverId`, from both users as `users` reads them
+ * (the caller, then the receiver; undefined when there is no such user). Its stored id is read
+ * meanwhile, unless this process knows it.
+ */
+export async function privateConversation(
+  db: Kysely<Database>,
+  callerId: number,
+  receiverId: number,
+  users: () => Promise<readonly [Pick<ChatUser, 'name' | 'logo'> | undefined, ChatUser | undefined]>,
+): Promise<Conversation> {
+  if (receiverId === callerId) throw new ApiError(Code.badRequest, 'chatSelf');
+  const key = conversationKey(1, callerId, receiverId);
+  const known = privateIds(db).get(key);
+  const [[me, peer], storedId] = await Promise.all([users(), known ?? storedIdOf(db, key)]);
+  if (!peer || !me) throw new ApiError(Code.notFound, 'chatReceiverNotFound');
+  if (storedId !== undefined) keepPrivateId(db, key, storedId);
+  const robot = peer.is_robot === 1 ? { userId: receiverId, isTalk: peer.is_talk !== 0 } : null;
+  return { key, talkType: 1, receiverId, groupId: null, participants: [callerId, receiverId], robot, me: { name: me.name, logo: me.logo }, storedId: storedId ?? null };
 }
 
 // Both sides of a private message and its conversation are looked up at every message: the

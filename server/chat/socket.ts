@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import type { Config } from '../config';
-import { checkAccess, checkLogin, noteActivity, type Caller } from '../auth/sessions';
+import { checkAccess, noteActivity, type Caller } from '../auth/sessions';
 import { ok } from '../http/envelope';
 import { ApiError } from '../http/errors';
 import { isRefusedValue } from '../db/errors';
@@ -12,7 +12,8 @@ import { Code } from '../../src/contract/envelope';
 import { Type } from '../../src/contract/schema';
 import { CLOSE_UNAUTHORIZED, type ChatFrame, type ConnectContent, type KeyboardContent, type PublishAck } from '../../src/contract/chat';
 import type { ChatContext } from './context';
-import { conversationOf } from './conversations';
+import { conversationOf, privateConversation } from './conversations';
+import { senderOf } from './sender';
 import { publishFromUser } from './publish';
 import { reviewRecords } from './read-state';
 import { issueTicket, redeemTicket, TICKET_TTL_SECONDS } from './tickets';
@@ -67,15 +68,19 @@ export async function chatSocket(app: App, { config, ...chat }: ChatContext & { 
    * login that opened the socket must still be alive and unlocked, and sending counts as activity.
    */
   async function publishOnSocket({ userId, sessionId }: Caller, body: PublishBody): Promise<ChatRecord> {
-    // The conversation is looked up while the login is checked (a login stays with its user), so a
-    // message waits for one round of reads, not two; what it finds counts only once the login holds.
-    const conversation = conversationOf(db, userId, body.talk_type, body.receiver_id);
-    conversation.catch(() => undefined);
-    const caller = await checkLogin(db, sessionId);
-    if (!caller) throw new ApiError(Code.unauthorized, 'unauthorized');
+    const { talk_type, receiver_id } = body;
+    // A group's members are looked up while the login is checked (a login stays with its user), so
+    // a message waits for one round of reads, not two; what they say counts only once the login holds.
+    // A private message's users are read with the login, by the same query.
+    const group = talk_type === 2 ? conversationOf(db, userId, talk_type, receiver_id) : null;
+    group?.catch(() => undefined);
+    const sender = await senderOf(db, sessionId, talk_type === 1 ? receiver_id : null);
+    if (!sender) throw new ApiError(Code.unauthorized, 'unauthorized');
+    const { caller, me, peer } = sender;
     await noteActivity(writes, caller, { idleLockMs: config.idleLockMinutes * 60_000 });
     if (caller.locked) throw new ApiError(Code.locked, 'locked');
-    return publishFromUser(chat, caller.userId, body, await conversation);
+    const conversation = await (group ?? privateConversation(db, caller.userId, receiver_id, async () => [me, peer]));
+    return publishFromUser(chat, caller.userId, body, conversation);
   }
 
   /** Typing is relayed to the other side and never stored. */

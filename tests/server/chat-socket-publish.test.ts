@@ -60,6 +60,11 @@ describe.each(DIALECTS)('publishing over the socket on %s', (dialect) => {
   it('refuses what HTTP refuses, with the envelope code and a message in the console language', async () => {
     const seller = await connect('seller');
     expect(await publish(seller, body(u('staff').id, '   '))).toEqual(expect.objectContaining({ code: 400, msg: '消息内容不能为空', data: null }));
+    // The users of a private message are read with the sender's login: a user that is not there is
+    // the message's fault, not the login's, and the socket stays open for the next one.
+    expect(await publish(seller, body(987_654, '没有这个人'))).toEqual(expect.objectContaining({ code: 404, msg: '聊天对象不存在', data: null }));
+    expect(await publish(seller, body(u('seller').id, '发给自己'))).toEqual(expect.objectContaining({ code: 400, msg: '不能和自己聊天', data: null }));
+    expect((await publish(seller, body(u('staff').id, '还能发'))).code).toBe(200);
     const group = await call<{ id: number; receiver_id: number }>(server, '/chat/group/create', { token: u('staff').token, body: { name: '报价组', member_ids: [u('sunli').id] } });
     const notMember = await publish(seller, body(group.body.data.receiver_id, '我不在这个群', { talk_type: 2 }));
     expect(notMember.code).toBe(403);
