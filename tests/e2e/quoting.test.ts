@@ -248,7 +248,9 @@ describe('quoting across teams in Chromium', () => {
     await page.goto(`${e2e.server.url}/askprice/core/handle`);
     const row = page.locator('tr', { hasText: String(made.data.ask_no) });
     await row.waitFor({ timeout: 10_000 });
-    await row.getByRole('button', { name: '指派' }).click();
+    // 详情 and 报价 take the row's links; the queue's steps are under its "more" menu.
+    await row.getByRole('button', { name: '更多' }).click();
+    await page.getByRole('menuitem', { name: '指派' }).click();
     const dialog = page.locator('.ant-modal').filter({ hasText: '处理人' });
     await dialog.getByRole('combobox').click();
     // Only 云仓报价组's members are offered: 郑敏 of the other quoting team is not.
