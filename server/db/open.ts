@@ -59,7 +59,6 @@ function reusingStatements(sqlite: SQLite.Database): SqliteDatabase {
       if (statement) statements.delete(sql);
       else {
         statement = sqlite.prepare(sql);
-        if (asksForArrays(sql)) statement.raw(true);
         if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
       }
       // Re-inserted, so the map's order is the order of last use.

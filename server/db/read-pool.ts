@@ -28,7 +28,6 @@ import {
   type QueryResult,
 } from 'kysely';
 import type { Database } from './schema';
-import { ARRAYS_MARK } from './rows-as-arrays';
 
 export interface ReadPoolOptions {
   /** The database file. */
@@ -72,7 +71,6 @@ parentPort.on('message', (request) => {
     if (!statement) {
       if (statements.size >= workerData.statementCacheSize) statements.delete(statements.keys().next().value);
       statement = db.prepare(request.sql);
-      if (request.sql.startsWith(workerData.arraysMark)) statement.raw(true);
       statements.set(request.sql, statement);
     }
     parentPort.postMessage({ id: request.id, rows: statement.all(request.parameters) });
@@ -130,7 +128,7 @@ export function readPool(options: ReadPoolOptions): ReadPool {
     for (let i = 0; i < size; i++) {
       const worker = startWorker(WORKER_SOURCE, {
         eval: true,
-        workerData: { file: options.file, library: options.library, addon: options.addon, mmapBytes: MMAP_BYTES, statementCacheSize: STATEMENT_CACHE_SIZE, arraysMark: ARRAYS_MARK },
+        workerData: { file: options.file, library: options.library, addon: options.addon, mmapBytes: MMAP_BYTES, statementCacheSize: STATEMENT_CACHE_SIZE },
       });
       // An idle pool does not keep the process alive.
       worker.unref();
