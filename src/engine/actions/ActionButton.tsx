@@ -102,8 +102,14 @@ export function ActionButton({ placed, target, link = false }: { placed: PlacedA
 /** An entry of a "more" menu. */
 export type MoreItem = Pick<MenuItemType, 'danger' | 'disabled'> & { key: string; label: string };
 
+/** What a "more" menu offers and what picking an entry does. */
+export interface MoreEntries {
+  items: MoreItem[];
+  onPick(key: string): void;
+}
+
 /** The "more" button of a bar whose actions do not all fit: a menu of the rest. */
-export function MoreMenu({ items, onPick, link }: { items: MoreItem[]; onPick(key: string): void; link: boolean }) {
+export function MoreMenu({ items, onPick, link }: MoreEntries & { link: boolean }) {
   const { t } = useEngineHost();
   return (
     <Dropdown trigger={['click']} menu={{ items, onClick: ({ key }) => onPick(key) }}>
@@ -115,29 +121,35 @@ export function MoreMenu({ items, onPick, link }: { items: MoreItem[]; onPick(ke
 }
 
 /**
+ * The actions a bar of `max` buttons draws inline, and the "more" entries of the rest (null when
+ * all fit). Widgets draw themselves and stay inline; the menu takes only actions that a click runs.
+ */
+export function useOverflow(actions: PlacedAction[], target: ActionTarget, max: number): { inline: PlacedAction[]; more: MoreEntries | null } {
+  const { lang } = useEngineHost();
+  const run = useRunAction();
+  const overflow = actions.slice(inlineCount(actions.length, max)).filter((p) => p.action.kind !== 'widget' && p.action.kind !== 'export');
+  const inline = actions.filter((p) => !overflow.includes(p));
+  if (overflow.length === 0) return { inline, more: null };
+  return {
+    inline,
+    more: {
+      items: overflow.map(({ action, disabled }) => ({ key: action.key, label: action.label[lang], danger: action.danger, disabled })),
+      onPick: (key) => {
+        const placed = overflow.find((p) => p.action.key === key);
+        if (placed) run(placed.action, target);
+      },
+    },
+  };
+}
+
+/**
  * A row of actions. Past `max` buttons the rest go into a "more" menu, as row actions do in a
  * narrow operations column.
  */
 export function ActionBar({ actions, target, link = false, max = Infinity }: { actions: PlacedAction[]; target: ActionTarget; link?: boolean; max?: number }) {
-  const { lang } = useEngineHost();
-  const run = useRunAction();
-  // Widgets draw themselves and stay inline; the menu takes only actions that a click runs.
-  const overflow = actions.slice(inlineCount(actions.length, max)).filter((p) => p.action.kind !== 'widget' && p.action.kind !== 'export');
-  const inline = actions.filter((p) => !overflow.includes(p));
+  const { inline, more } = useOverflow(actions, target, max);
   const items: ReactNode[] = inline.map((placed) => <ActionButton key={placed.action.key} placed={placed} target={target} link={link} />);
-  if (overflow.length) {
-    items.push(
-      <MoreMenu
-        key="more"
-        link={link}
-        items={overflow.map(({ action, disabled }) => ({ key: action.key, label: action.label[lang], danger: action.danger, disabled }))}
-        onPick={(key) => {
-          const placed = overflow.find((p) => p.action.key === key);
-          if (placed) run(placed.action, target);
-        }}
-      />,
-    );
-  }
+  if (more) items.push(<MoreMenu key="more" link={link} {...more} />);
   // In a row, a plain flex line: antd's Space in every visible row costs more than the buttons it holds.
   if (link) return <span className="engine-row-actions">{items}</span>;
   return (

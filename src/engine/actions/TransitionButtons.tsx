@@ -12,7 +12,7 @@ import type { OfferedTransition } from '../../widgets/interface/controllers';
 import { useEngineHost, type HostError } from '../host';
 import { RendererSlot } from '../parts/RendererSlot';
 import type { FormSend } from '../renderers';
-import { MoreMenu } from './ActionButton';
+import { MoreMenu, type MoreEntries } from './ActionButton';
 import { PlainDialog } from './ActionScope';
 import { inlineCount } from './row-slots';
 import { useTransitions } from './use-transitions';
@@ -63,9 +63,11 @@ export interface TransitionButtonsProps {
   skip?: readonly string[];
   /** Links the transitions may take (a list row's, row-slots.ts); the rest go under a "more" menu. */
   slots?: number;
+  /** A list row's own actions that did not fit its links: first in this bar's "more" menu, so the row has one. */
+  lead?: MoreEntries;
 }
 
-export function TransitionButtons({ definition, record, variant = 'button', skip, slots = Infinity }: TransitionButtonsProps) {
+export function TransitionButtons({ definition, record, variant = 'button', skip, slots = Infinity, lead }: TransitionButtonsProps) {
   const host = useEngineHost();
   const { t } = host;
   const { modal, message } = App.useApp();
@@ -100,7 +102,7 @@ export function TransitionButtons({ definition, record, variant = 'button', skip
   // Made once per dialog opened: a new spec would make the form anew and drop what was typed.
   const spec = useMemo(() => (asking ? withRecordChoices(paramsFormOf(definition, asking).spec, definition, asking, record.id) : null), [asking, definition, record.id]);
 
-  if (offered.length === 0) return null;
+  if (offered.length === 0 && !lead) return null;
 
   const press = (transition: OfferedTransition) => {
     if (transition.params.length > 0) {
@@ -130,13 +132,16 @@ export function TransitionButtons({ definition, record, variant = 'button', skip
       </Button>
     ),
   );
-  const more = rest.length > 0 && (
+  const entries = [...(lead?.items ?? []), ...rest.map((transition) => ({ key: transition.name, label: transition.label, disabled: pending !== null }))];
+  const more = entries.length > 0 && (
     <MoreMenu
       link={variant === 'link'}
-      items={rest.map((transition) => ({ key: transition.name, label: transition.label, disabled: pending !== null }))}
-      onPick={(name) => {
-        const transition = rest.find((tr) => tr.name === name);
+      items={entries}
+      onPick={(key) => {
+        // A screen action keyed by a transition's name is skipped above, so the keys never clash.
+        const transition = rest.find((tr) => tr.name === key);
         if (transition) press(transition);
+        else lead?.onPick(key);
       }}
     />
   );

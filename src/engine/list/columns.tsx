@@ -5,7 +5,7 @@ import { shownFields, type Lang, type ResourceDefinition, type ResourceField, ty
 import type { Action, Column } from '../../contract/screen';
 import { safeHref } from '../../contract/href';
 import { cellNameOf, defaultAlign, widgetOf, type CellWidget, type WidgetRegistry } from '../../widgets/interface/registry';
-import { ActionBar, usePlacedActions } from '../actions/ActionButton';
+import { ActionButton, MoreMenu, useOverflow, usePlacedActions } from '../actions/ActionButton';
 import { TransitionButtons } from '../actions/TransitionButtons';
 import { inlineCount, ROW_LINKS, transitionSlots } from '../actions/row-slots';
 import { useEngineHost, type EngineHost } from '../host';
@@ -80,11 +80,20 @@ export function ListCell({ column, field, record, cell, CopyButton }: ListCellPr
 const RowActions = memo(function RowActions({ record, actions, definition }: { record: ResourceRecord; actions: Action[]; definition: ResourceDefinition }) {
   const target = { record };
   const placed = usePlacedActions(actions, target);
-  if (!definition.workflow) return <ActionBar actions={placed} target={target} link max={ROW_LINKS} />;
+  const { inline, more } = useOverflow(placed, target, ROW_LINKS);
+  // In a row, a plain flex line (antd's Space in every visible row costs more than the buttons it
+  // holds), and one "more" menu: with a workflow, the screen's actions that did not fit go into the
+  // transitions' menu.
   return (
     <span className="engine-row-actions">
-      {placed.length > 0 && <ActionBar actions={placed} target={target} link max={ROW_LINKS} />}
-      <TransitionButtons definition={definition} record={record} variant="link" skip={actions.map((a) => a.key)} slots={transitionSlots(placed.length)} />
+      {inline.map((p) => (
+        <ActionButton key={p.action.key} placed={p} target={target} link />
+      ))}
+      {definition.workflow ? (
+        <TransitionButtons definition={definition} record={record} variant="link" skip={actions.map((a) => a.key)} slots={transitionSlots(placed.length)} lead={more ?? undefined} />
+      ) : (
+        more && <MoreMenu link {...more} />
+      )}
     </span>
   );
 });
@@ -162,7 +171,9 @@ function actionsWidth(actions: Action[], definition: ResourceDefinition, lang: L
   const offers = workflow ? workflow.states.map((s) => workflow.transitions.filter((tr) => tr.from.includes(s.value)).map((tr) => tr.label[lang])) : [[]];
   let buttons = 0;
   for (let shown = 0; shown <= widestFirst.length; shown++) {
-    for (const labels of offers) buttons = Math.max(buttons, slotsWidth(widestFirst.slice(0, shown), ROW_LINKS) + slotsWidth(labels, transitionSlots(shown)));
+    // Past the links, the transitions go into the screen actions' "more" menu: no width of their own.
+    const transitions = (labels: string[]) => (shown > ROW_LINKS ? 0 : slotsWidth(labels, transitionSlots(shown)));
+    for (const labels of offers) buttons = Math.max(buttons, slotsWidth(widestFirst.slice(0, shown), ROW_LINKS) + transitions(labels));
   }
   return Math.max(textWidth(title, ACTION_FONT), buttons) + CELL_PADDING.large;
 }

@@ -143,6 +143,41 @@ describe('workflow transitions', { timeout: 60_000 }, () => {
     await waitFor(() => expect(sent).toEqual([{ id: '1', action: 'urge', body: { version: 1 } }]));
   });
 
+  it('keeps one “more” menu a row: the screen’s actions that do not fit lead it, the transitions follow', async () => {
+    signIn();
+    const list: Screen = {
+      id: 'askprice/mine',
+      version: 1,
+      title: label('我的询价'),
+      kind: 'list',
+      resource: 'price_asks',
+      list: {
+        columns: [{ field: 'goods_name' }, { field: 'status' }],
+        rowActions: [
+          { key: 'view', kind: 'view', label: label('详情') },
+          { key: 'edit', kind: 'edit', label: label('编辑') },
+          { key: 'delete', kind: 'delete', label: label('删除'), danger: true },
+          { key: 'remind', kind: 'api', label: label('提醒报价方'), url: '/api/price-asks/remind', body: { id: { var: 'record.id' } } },
+        ],
+      },
+    };
+    serveScreen('askprice/mine', list);
+    serveResource(asks, [ask(1, '手工皂礼盒', 'pending', ['close', 'addprice'])]);
+    const reminded: unknown[] = [];
+    mockServer.use(http.post('*/api/price-asks/remind', async ({ request }) => (reminded.push(await request.json()), ok({}))));
+    const sent = serveActions(() => ok(ask(1, '手工皂礼盒', 'closed', ['reask'], 2)));
+    openScreen('askprice/mine');
+    const row = (await screen.findByText('手工皂礼盒', undefined, { timeout: 8000 })).closest('tr')!;
+    expect(within(row).getAllByRole('button').map((b) => b.textContent || b.getAttribute('aria-label'))).toEqual(['详情', '编辑', '更多']);
+
+    const user = userEvent.setup();
+    await user.click(within(row).getByRole('button', { name: '更多' }));
+    expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent)).toEqual(['删除', '提醒报价方', '关闭询价', '加价']);
+    await user.click(screen.getByRole('menuitem', { name: '提醒报价方' }));
+    await waitFor(() => expect(reminded).toEqual([{ id: 1 }]));
+    expect(sent).toEqual([]);
+  });
+
   it('says a record changed meanwhile (409) and reads the list again; shows any other refusal in the server’s words', async () => {
     signIn();
     const list: Screen = { id: 'askprice/mine', version: 1, title: label('我的询价'), kind: 'list', resource: 'price_asks', list: { columns: [{ field: 'goods_name' }] } };
