@@ -7,8 +7,9 @@ import { openObjectsAsJson, withTypeLists } from '../../server/http/lazy-compile
 type Serialize = (data: unknown) => string;
 type Compile = (routeSchema: { schema: unknown }) => Serialize;
 
-const compileFast = withTypeLists(SerializerSelector() as unknown as Parameters<typeof withTypeLists>[0])({}, undefined) as Compile;
-const compile = openObjectsAsJson(withTypeLists(SerializerSelector() as unknown as Parameters<typeof withTypeLists>[0]))({}, undefined) as Compile;
+const fastSelector = () => withTypeLists(SerializerSelector() as unknown as Parameters<typeof withTypeLists>[0]);
+const compileFast = fastSelector()({}, undefined) as Compile;
+const compile = openObjectsAsJson(fastSelector())({}, undefined) as Compile;
 const envelope = (data: TSchema) => Type.Object({ code: Type.Union([Type.Integer(), Type.String()]), msg: Type.String(), data });
 
 /** Answers whose records are open (an administrator's fields) are written by JSON.stringify, with fast-json-stringify's values; closed ones stay with it. */
