@@ -11,7 +11,7 @@ import { http, HttpResponse } from 'msw';
 import { mockServer } from '../setup';
 import { sessionStore } from '../../../src/shell/auth/session';
 import { ACTIONS_KEY, type ResourceDefinition, type ResourceRecord } from '../../../src/contract/resource';
-import type { Screen } from '../../../src/contract/screen';
+import type { Action, Screen } from '../../../src/contract/screen';
 import { useWidgetHost } from '../../../src/widgets/interface/host';
 import { renderWidget } from '../widgets/render-widget';
 import { giveElementsASize, ok, openScreen, serveResource, serveScreen, signIn } from './screen-harness';
@@ -75,6 +75,20 @@ function serveActions(answer: (action: string, body: Record<string, unknown>) =>
   return sent;
 }
 
+/** The asks' list screen with these row actions. */
+const askList = (rowActions: Action[]): Screen => ({
+  id: 'askprice/mine',
+  version: 1,
+  title: label('我的询价'),
+  kind: 'list',
+  resource: 'price_asks',
+  list: { columns: [{ field: 'goods_name' }, { field: 'status' }], rowActions },
+});
+/** A row's buttons by their text, or their accessible name when they have none (the "more" icon). */
+const names = (tr: HTMLElement) => within(tr).getAllByRole('button').map((b) => b.textContent || b.getAttribute('aria-label'));
+const VIEW: Action = { key: 'view', kind: 'view', label: label('详情') };
+const EDIT: Action = { key: 'edit', kind: 'edit', label: label('编辑') };
+
 const refuse = (code: number, msg: string) => HttpResponse.json({ code, msg, data: null }, { status: code });
 
 describe('workflow transitions', { timeout: 60_000 }, () => {
@@ -111,26 +125,11 @@ describe('workflow transitions', { timeout: 60_000 }, () => {
   it('keeps a row to three links: the screen’s row actions first, the transitions that do not fit under “more”', async () => {
     signIn();
     const urging: ResourceDefinition = { ...asks, workflow: { ...asks.workflow!, transitions: [...asks.workflow!.transitions, { name: 'urge', label: label('催报价'), from: ['pending'] }] } };
-    const list: Screen = {
-      id: 'askprice/mine',
-      version: 1,
-      title: label('我的询价'),
-      kind: 'list',
-      resource: 'price_asks',
-      list: {
-        columns: [{ field: 'goods_name' }, { field: 'status' }],
-        rowActions: [
-          { key: 'view', kind: 'view', label: label('详情') },
-          { key: 'edit', kind: 'edit', label: label('编辑') },
-        ],
-      },
-    };
-    serveScreen('askprice/mine', list);
+    serveScreen('askprice/mine', askList([VIEW, EDIT]));
     serveResource(urging, [ask(1, '手工皂礼盒', 'pending', ['close', 'addprice', 'urge']), ask(2, '竹制餐具套装', 'closed', ['reask'])]);
     const sent = serveActions(() => ok(ask(1, '手工皂礼盒', 'pending', ['close', 'addprice', 'urge'], 2)));
     openScreen('askprice/mine');
     const row = (await screen.findByText('手工皂礼盒', undefined, { timeout: 8000 })).closest('tr')!;
-    const names = (tr: HTMLElement) => within(tr).getAllByRole('button').map((b) => b.textContent || b.getAttribute('aria-label'));
     // Two slots to the screen's actions, one left: three transitions do not fit in it.
     expect(names(row)).toEqual(['详情', '编辑', '更多']);
     // One transition fits in the slot left.
@@ -145,22 +144,12 @@ describe('workflow transitions', { timeout: 60_000 }, () => {
 
   it('keeps one “more” menu a row: the screen’s actions that do not fit lead it, the transitions follow', async () => {
     signIn();
-    const list: Screen = {
-      id: 'askprice/mine',
-      version: 1,
-      title: label('我的询价'),
-      kind: 'list',
-      resource: 'price_asks',
-      list: {
-        columns: [{ field: 'goods_name' }, { field: 'status' }],
-        rowActions: [
-          { key: 'view', kind: 'view', label: label('详情') },
-          { key: 'edit', kind: 'edit', label: label('编辑') },
-          { key: 'delete', kind: 'delete', label: label('删除'), danger: true },
-          { key: 'remind', kind: 'api', label: label('提醒报价方'), url: '/api/price-asks/remind', body: { id: { var: 'record.id' } } },
-        ],
-      },
-    };
+    const list = askList([
+      VIEW,
+      EDIT,
+      { key: 'delete', kind: 'delete', label: label('删除'), danger: true },
+      { key: 'remind', kind: 'api', label: label('提醒报价方'), url: '/api/price-asks/remind', body: { id: { var: 'record.id' } } },
+    ]);
     serveScreen('askprice/mine', list);
     serveResource(asks, [ask(1, '手工皂礼盒', 'pending', ['close', 'addprice'])]);
     const reminded: unknown[] = [];
@@ -168,7 +157,7 @@ describe('workflow transitions', { timeout: 60_000 }, () => {
     const sent = serveActions(() => ok(ask(1, '手工皂礼盒', 'closed', ['reask'], 2)));
     openScreen('askprice/mine');
     const row = (await screen.findByText('手工皂礼盒', undefined, { timeout: 8000 })).closest('tr')!;
-    expect(within(row).getAllByRole('button').map((b) => b.textContent || b.getAttribute('aria-label'))).toEqual(['详情', '编辑', '更多']);
+    expect(names(row)).toEqual(['详情', '编辑', '更多']);
 
     const user = userEvent.setup();
     await user.click(within(row).getByRole('button', { name: '更多' }));
