@@ -123,7 +123,8 @@ const precompiledRoutes: Plugin = {
  * Bundles one server entry (the console, or a benchmark's baseline) to `<name>.cjs`, and writes
  * `outfile` (`<name>.js`), the loader Node runs. The entry may not use top-level await (a classic
  * script has none); it may export `ready`, a promise of the started server, after which the
- * loader writes the code cache. An old cache is removed: it belongs to the previous bundle.
+ * loader writes the code cache (not when it resolves to `{ typical: false }`: scripts/bundle-loader.ts).
+ * An old cache is removed: it belongs to the previous bundle.
  */
 export async function bundleServer(entry: string, outfile: string): Promise<void> {
   const bundle = outfile.replace(/\.js$/, '.cjs');
