@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { build, type Plugin } from 'esbuild';
+import { packageEdits } from './package-edits';
 import { routeCodeModule } from './route-code';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -52,138 +53,6 @@ const installedDirname: Plugin = {
       const manifest = `var __installed = ${JSON.stringify(`${name}/package.json`)};`;
       const dirname = `var __dirname = require("node:path").join(require("node:path").dirname(require.resolve(__installed)), ${folder});`;
       return { contents: `${manifest}${dirname}\n${source}`, loader: 'js' };
-    });
-  },
-};
-
-/**
- * find-my-way compiles functions with `new Function` as each route is added: a matcher for every
- * static part of its path, for a route with parameters the function that builds their object, and
- * for every path the function that picks its handler by constraints (host, version), compiled again
- * at each handler added to the path: Fastify's 404 routes alone add one per HTTP method. Several
- * hundred compiles at every start (a code cache does not keep them), for routes most starts never
- * serve, and the constraint picker is only called for a request with constraints. These edits
- * compile the same functions at their first call instead. The build fails if find-my-way's source
- * no longer reads as expected, rather than bundling it unchanged.
- */
-const LAZY_ROUTER_COMPILES: ReadonlyArray<{ file: string; from: string; to: string }> = [
-  {
-    file: 'lib/node.js',
-    from: `  const lines = []
-  for (let i = 1; i < prefix.length; i++) {
-    const charCode = prefix.charCodeAt(i)
-    lines.push(\`path.charCodeAt(i + \${i}) === \${charCode}\`)
-  }
-  return new Function('path', 'i', \`'use strict'\\nreturn \${lines.join(' && ')}\`) // eslint-disable-line`,
-    to: `  let compiled = null
-  return function matchPrefix (path, i) {
-    if (compiled === null) {
-      const lines = []
-      for (let j = 1; j < prefix.length; j++) lines.push(\`path.charCodeAt(i + \${j}) === \${prefix.charCodeAt(j)}\`)
-      compiled = new Function('path', 'i', \`'use strict'\\nreturn \${lines.join(' && ')}\`)
-    }
-    return compiled(path, i)
-  }`,
-  },
-  {
-    file: 'lib/handler-storage.js',
-    from: `      _createParamsObject: this._compileCreateParamsObject(params)`,
-    to: `      _createParamsObject: ((storage, compiled) => function _createParamsObject (p0, p1, p2, p3, extra) {
-        if (compiled === null) compiled = storage._compileCreateParamsObject(params)
-        return compiled(p0, p1, p2, p3, extra)
-      })(this, null)`,
-  },
-  {
-    file: 'lib/handler-storage.js',
-    from: `    if (!isMergedTree) {
-      this._compileGetHandlerMatchingConstraints(constrainer, constraints)
-    }`,
-    to: `    if (!isMergedTree) {
-      this._getHandlerMatchingConstraints = function compileThenMatch (derivedConstraints) {
-        this._compileGetHandlerMatchingConstraints(constrainer, constraints)
-        return this._getHandlerMatchingConstraints(derivedConstraints)
-      }
-    }`,
-  },
-];
-
-const lazyRouterCompiles: Plugin = {
-  name: 'lazy-router-compiles',
-  setup(build) {
-    build.onLoad({ filter: /node_modules[\\/]find-my-way[\\/]lib[\\/](node|handler-storage)\.js$/ }, async (args) => {
-      let source = await fs.promises.readFile(args.path, 'utf8');
-      const file = args.path.split(path.sep).join('/');
-      for (const edit of LAZY_ROUTER_COMPILES.filter((e) => file.endsWith(`find-my-way/${e.file}`))) {
-        if (!source.includes(edit.from)) throw new Error(`${args.path} does not read as scripts/build-server.ts expects`);
-        source = source.replace(edit.from, edit.to);
-      }
-      return { contents: source, loader: 'js' };
-    });
-  },
-};
-
-/**
- * Packages that require, as they load, what they only call to answer a request of a kind a start
- * never makes before its first login; each is required at its first use instead (CPU time of every
- * start, in parentheses):
- * - @fastify/static: glob (with path-scurry, lru-cache and minipass, 4 ms), to list a folder when
- *   each file is a route of its own, which the console never asks for (server/http/spa.ts,
- *   `serve: false`); @fastify/send (with mime, http-errors and their tables, 3 ms), to send a file;
- * - @fastify/multipart: busboy (3 ms), to read an upload;
- * - ws: node:zlib, to compress a frame when a client and the server agree on permessage-deflate,
- *   which the console's socket server never offers.
- * As with find-my-way's edits, the build fails if a package no longer reads as expected.
- */
-const LAZY_REQUIRES: ReadonlyArray<{ file: string; from: string; to: string }> = [
-  {
-    file: '@fastify/static/index.js',
-    from: `const { glob } = require('glob')`,
-    to: `const glob = (...args) => require('glob').glob(...args)`,
-  },
-  {
-    file: '@fastify/static/index.js',
-    from: `const send = require('@fastify/send')`,
-    to: `let loadedSend = null
-function loadSend () {
-  if (loadedSend === null) {
-    loadedSend = require('@fastify/send')
-    loadedSend.mime.default_type = 'application/octet-stream'
-  }
-  return loadedSend
-}
-const send = Object.defineProperties((...args) => loadSend()(...args), {
-  mime: { get: () => loadSend().mime },
-  isUtf8MimeType: { get: () => loadSend().isUtf8MimeType }
-})`,
-  },
-  { file: '@fastify/static/index.js', from: `\nsend.mime.default_type = 'application/octet-stream'\n`, to: '\n' },
-  {
-    file: '@fastify/multipart/index.js',
-    from: `const Busboy = require('@fastify/busboy')`,
-    // Called with `new`: the object it returns is what `new` gives.
-    to: `const Busboy = function LazyBusboy (options) { return new (require('@fastify/busboy'))(options) }`,
-  },
-  {
-    file: 'ws/lib/permessage-deflate.js',
-    from: `const zlib = require('zlib');`,
-    // Only properties are read off it (its functions and constants), each at its use.
-    to: `const zlib = new Proxy({}, { get: (_, name) => require('zlib')[name] });`,
-  },
-];
-
-const lazyRequires: Plugin = {
-  name: 'lazy-requires',
-  setup(build) {
-    const files = [...new Set(LAZY_REQUIRES.map((edit) => edit.file))];
-    const filter = new RegExp(`node_modules/(${files.map((f) => f.replace(/[.]/g, '\\.')).join('|')})$`);
-    build.onLoad({ filter }, async (args) => {
-      let source = await fs.promises.readFile(args.path, 'utf8');
-      const file = args.path.split(path.sep).join('/');
-      for (const edit of LAZY_REQUIRES.filter((e) => file.endsWith(`node_modules/${e.file}`))) {
-        if (!source.includes(edit.from)) throw new Error(`${args.path} does not read as scripts/build-server.ts expects`);
-        source = source.replace(edit.from, edit.to);
-      }
-      return { contents: source, loader: 'js' };
     });
   },
 };
@@ -254,7 +123,8 @@ const precompiledRoutes: Plugin = {
  * Bundles one server entry (the console, or a benchmark's baseline) to `<name>.cjs`, and writes
  * `outfile` (`<name>.js`), the loader Node runs. The entry may not use top-level await (a classic
  * script has none); it may export `ready`, a promise of the started server, after which the
- * loader writes the code cache. An old cache is removed: it belongs to the previous bundle.
+ * loader writes the code cache (not when it resolves to `{ typical: false }`: scripts/bundle-loader.ts).
+ * An old cache is removed: it belongs to the previous bundle.
  */
 export async function bundleServer(entry: string, outfile: string): Promise<void> {
   const bundle = outfile.replace(/\.js$/, '.cjs');
@@ -267,7 +137,7 @@ export async function bundleServer(entry: string, outfile: string): Promise<void
     format: 'cjs',
     target: 'node20',
     external: EXTERNAL,
-    plugins: [precompiledRoutes, asciiSources, installedDirname, lazyRouterCompiles, lazyRequires, depdWithoutStack],
+    plugins: [precompiledRoutes, asciiSources, installedDirname, packageEdits, depdWithoutStack],
     // What an ES module would know of itself; the loader passes these in.
     // import() of a package left in node_modules becomes require(): a script run through vm.Script
     // has no module loader of its own for import() without an experimental flag.

@@ -28,6 +28,6 @@ function stale(what: string, output: string, sources: string[]): boolean {
 if (stale('console', path.join(root, 'dist', 'index.html'), ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'])) {
   await build({ root, configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
 }
-if (stale('server', SERVER_BUNDLE, ['server', 'src/contract', 'schemas', 'package.json', 'scripts/build-server.ts', 'scripts/bundle-loader.ts', 'scripts/route-code.ts'])) {
+if (stale('server', SERVER_BUNDLE, ['server', 'src/contract', 'schemas', 'package.json', 'scripts/build-server.ts', 'scripts/bundle-loader.ts', 'scripts/package-edits.ts', 'scripts/route-code.ts'])) {
   await bundleServer(SERVER_ENTRY, SERVER_BUNDLE);
 }

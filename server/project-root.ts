@@ -1,10 +1,10 @@
-import fs from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** Whether `dir` holds the project's package.json: one with a name (dist-server's only says its module type). */
 function isProjectRoot(dir: string): boolean {
   try {
-    return typeof (JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: unknown }).name === 'string';
+    return typeof (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: unknown }).name === 'string';
   } catch {
     return false;
   }

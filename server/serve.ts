@@ -26,11 +26,20 @@ const START_LIMIT_MS = 30_000;
 /** How long a draining server keeps answering 503 before it closes its connections. */
 const DRAIN_GRACE_MS = 1_000;
 
+/** How a start went, for the compiled server's loader (scripts/bundle-loader.ts). */
+export interface Started {
+  /**
+   * False when this start migrated or seeded the database: it ran code later starts do not, which
+   * a code cache written now would make every later start deserialize.
+   */
+  typical: boolean;
+}
+
 /**
  * Opens the database, builds the app and listens; resolves once listening. Called by main.ts,
  * which Node runs through tsx in development and from the compiled bundle in production.
  */
-export async function serve(): Promise<void> {
+export async function serve(): Promise<Started> {
   const config = readConfig();
   const database = openDatabase(config);
   const { applied, seeded } = await prepareDatabase(database, config);
@@ -75,4 +84,5 @@ export async function serve(): Promise<void> {
     for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.username.padEnd(8)} / ${a.password.padEnd(10)} ${demoAccountRole(a)}`);
   }
   console.log(lines.join('\n') + '\n');
+  return { typical: applied.length === 0 && !seeded };
 }

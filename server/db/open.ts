@@ -1,4 +1,4 @@
-import fs from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { createRequire } from 'node:module';
@@ -96,7 +96,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
 }
 
 function openSqlite(dataDir: string): DatabaseHandle {
-  fs.mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, SQLITE_FILE);
   const sqlite = new SQLite(file, { nativeBinding: SQLITE_ADDON });
   sqlite.pragma('journal_mode = WAL');

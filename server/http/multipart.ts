@@ -1,4 +1,4 @@
-import fs from 'node:fs';
+import { createWriteStream, rmSync } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
@@ -68,11 +68,11 @@ export async function receiveFileToDisk(request: FastifyRequest, options: Receiv
     return await receivePart(request, options, async (part) => {
       let size = 0;
       part.file.on('data', (chunk: Buffer) => (size += chunk.length));
-      await pipeline(part.file, fs.createWriteStream(path));
+      await pipeline(part.file, createWriteStream(path));
       return { filename: part.filename, mimetype: part.mimetype, path, size };
     });
   } catch (error) {
-    fs.rmSync(path, { force: true });
+    rmSync(path, { force: true });
     throw error;
   }
 }

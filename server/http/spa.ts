@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import fs from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -17,7 +17,7 @@ const isServerPath = (pathname: string) => SERVER_PATHS.test(pathname) || CHAT_A
  */
 function builtFiles(staticDir: string): Map<string, string> {
   const files = new Map<string, string>();
-  for (const entry of fs.readdirSync(staticDir, { recursive: true, withFileTypes: true })) {
+  for (const entry of readdirSync(staticDir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const relative = path.relative(staticDir, path.join(entry.parentPath, entry.name)).split(path.sep);
     if (relative.some((part) => part.startsWith('.'))) continue;
@@ -36,7 +36,7 @@ function builtFiles(staticDir: string): Map<string, string> {
  */
 export const spa = fp(async function spa(app: FastifyInstance, { staticDir }: { staticDir: string }) {
   const index = path.join(staticDir, 'index.html');
-  const built = fs.existsSync(index);
+  const built = existsSync(index);
   let files: Map<string, string> | undefined;
   if (built) {
     await app.register(fastifyStatic, {

@@ -5,7 +5,7 @@
  * process named in `worker`, which keeps `heartbeat_at` fresh: a job whose process is gone (a
  * restart, a crash) is marked failed instead of staying "running" forever.
  */
-import fs from 'node:fs';
+import { rmSync } from 'node:fs';
 import os from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
@@ -191,7 +191,7 @@ export class ImportJobs {
       throw error;
     } finally {
       this.running.delete(id);
-      fs.rmSync(job.path, { force: true });
+      rmSync(job.path, { force: true });
       this.active--;
       this.waiting.shift()?.();
     }

@@ -4,7 +4,7 @@
  * Files are streamed: the format and the encoding are told from the head of the file, then rows
  * come one at a time, so a million-row export never sits in memory whole.
  */
-import fs from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { Readable, Transform, pipeline } from 'node:stream';
 import { parse } from 'csv-parse';
 import { loadExcelJS } from '../resources/excel';
@@ -71,7 +71,7 @@ const READ_CHUNK_BYTES = 16 * 1024;
 export const openFile =
   (file: string): OpenBytes =>
   () =>
-    fs.createReadStream(file, { highWaterMark: READ_CHUNK_BYTES });
+    createReadStream(file, { highWaterMark: READ_CHUNK_BYTES });
 
 async function headOf(open: OpenBytes): Promise<Uint8Array> {
   const stream = open();

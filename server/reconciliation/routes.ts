@@ -1,4 +1,4 @@
-import fs from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
@@ -49,7 +49,7 @@ export async function reconciliationRoutes(app: App, { database, config }: { dat
   const db = database.db;
   await app.register(multipart, { limits: { fileSize: IMPORT_MAX_MB * 1024 * 1024, files: 1 } });
   const uploads = path.join(config.dataDir, 'tmp', 'recon-imports');
-  fs.mkdirSync(uploads, { recursive: true });
+  mkdirSync(uploads, { recursive: true });
   const jobs = new ImportJobs({ db, writes: database.writes }, app.log);
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.close());
@@ -66,7 +66,7 @@ export async function reconciliationRoutes(app: App, { database, config }: { dat
       path.join(uploads, randomUUID()),
     );
     if (FILE_KIND_INFO[kind].role !== 'shipments' && !shop.trim()) {
-      fs.rmSync(file.path, { force: true });
+      rmSync(file.path, { force: true });
       throw new ApiError(Code.badRequest, 'reconShopRequired');
     }
     const caller = request.caller!;

@@ -1,4 +1,4 @@
-import fs from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { checkScreen } from '../../src/contract/screen-check';
 import type { Screen, ScreenProblem } from '../../src/contract/screen';
@@ -15,8 +15,8 @@ export interface BundledScreens {
 }
 
 function jsonFiles(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { withFileTypes: true, recursive: true })
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile() && entry.name.endsWith('.json'))
     .map((entry) => path.join(entry.parentPath, entry.name))
     .filter((file) => path.relative(dir, file) !== META_SCHEMA)
@@ -49,7 +49,7 @@ function readBundledScreens(dir: string): BundledScreens {
     const id = relative.slice(0, -'.json'.length).split(path.sep).join('/');
     let value: unknown;
     try {
-      value = JSON.parse(fs.readFileSync(file, 'utf8'));
+      value = JSON.parse(readFileSync(file, 'utf8'));
     } catch (error) {
       refused.push({ file: relative, problems: [{ path: '/', message: (error as Error).message }] });
       continue;
