@@ -16,6 +16,8 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
  * route added before the plugin awaited a child that changed it, the one from before.
  */
 describe("Fastify with the build's edits", () => {
+  // dist-server does not exist yet on a fresh clone, whose server tests run before the build.
+  fs.mkdirSync(path.join(ROOT, 'dist-server'), { recursive: true });
   const dir = fs.mkdtempSync(path.join(ROOT, 'dist-server', 'package-edits-'));
   let Fastify: typeof FastifyModule.default;
   let fp: typeof FastifyPluginModule.default;
