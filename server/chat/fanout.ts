@@ -1,12 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { WebSocket } from 'ws';
 import type { ChatFrame } from '../../src/contract/chat';
 import type { SocketRegistry } from './registry';
 import type { RedisLink } from './redis';
 
 /** Hands frames to users' sockets, wherever they are connected. Notices only: the database is the truth. */
 export interface Fanout {
-  /** `frame` as an object, or as its JSON text already. */
-  deliver(userIds: readonly number[], frame: ChatFrame | string): void;
+  /** `frame` as an object, or as its JSON text already; not to `except`, a socket of this process. */
+  deliver(userIds: readonly number[], frame: ChatFrame | string, except?: WebSocket): void;
   /** To every socket of every user. */
   broadcast(frame: ChatFrame): void;
   close(): Promise<void>;
@@ -17,7 +18,7 @@ const frameText = (frame: ChatFrame | string) => (typeof frame === 'string' ? fr
 /** One process: the registry is every socket there is. */
 export function localFanout(registry: SocketRegistry): Fanout {
   return {
-    deliver: (userIds, frame) => registry.send(userIds, frameText(frame)),
+    deliver: (userIds, frame, except) => registry.send(userIds, frameText(frame), except),
     broadcast: (frame) => registry.send('all', JSON.stringify(frame)),
     close: async () => {},
   };
@@ -51,16 +52,16 @@ export async function redisFanout(registry: SocketRegistry, redis: RedisLink, lo
   });
   await redis.subscriber.subscribe(channel);
 
-  function publish(users: number[] | 'all', frame: ChatFrame | string) {
+  function publish(users: number[] | 'all', frame: ChatFrame | string, except?: WebSocket) {
     const text = frameText(frame);
-    registry.send(users, text);
+    registry.send(users, text, except);
     const notice: Notice = { origin: redis.processId, users, frame: text };
     // A lost notice is not a lost message: clients catch up from the database on their next reconnect.
     redis.command.publish(channel, JSON.stringify(notice)).catch((err: unknown) => log.error({ err }, 'chat notice not published to Redis'));
   }
 
   return {
-    deliver: (userIds, frame) => publish([...new Set(userIds)], frame),
+    deliver: (userIds, frame, except) => publish([...new Set(userIds)], frame, except),
     broadcast: (frame) => publish('all', frame),
     close: async () => {
       await redis.subscriber.unsubscribe(channel).catch(() => undefined);

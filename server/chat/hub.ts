@@ -13,8 +13,11 @@ import { connectRedis } from './redis';
  * sockets on any process, and who is online. Other modules reach it as `app.chatHub`.
  */
 export interface ChatHub {
-  /** Sends a frame (an object, or its JSON text already) to every socket of these users, on every process. */
-  deliver(userIds: readonly number[], frame: ChatFrame | string): void;
+  /**
+   * Sends a frame (an object, or its JSON text already) to every socket of these users, on every
+   * process, but `except`: a socket that has heard it another way.
+   */
+  deliver(userIds: readonly number[], frame: ChatFrame | string, except?: WebSocket): void;
   /** Sends a frame to every open socket on every process (e.g. `screen.published`). */
   broadcast(frame: ChatFrame): void;
   /** Of these users, the ones with a socket open anywhere (robots are not counted here). */
@@ -63,7 +66,7 @@ export async function createHub({ db, redisUrl, redisPrefix, log }: HubOptions):
     : localPresence(registry);
 
   return {
-    deliver: (userIds, frame) => fanout.deliver(userIds, frame),
+    deliver: (userIds, frame, except) => fanout.deliver(userIds, frame, except),
     broadcast: (frame) => fanout.broadcast(frame),
     online: (userIds) => presence.online(userIds),
     attach(userId, socket) {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
+import type { WebSocket } from 'ws';
 import type { ChatMessageTable, ChatSessionTable, Database } from '../db/schema';
 import { MSG_SYSTEM, type ChatRecord, type MessageExtra, type MsgType, type TalkType } from '../../src/contract/api/chat';
 import type { MessageContent } from '../../src/contract/chat';
@@ -364,8 +365,11 @@ export function recordText(record: ChatRecord): string {
   return text;
 }
 
-/** Tells every participant's sockets (the author's other tabs too) about a committed record. */
-export function deliverRecord(hub: ChatHub, participants: readonly number[], record: ChatRecord): void {
+/**
+ * Tells every participant's sockets (the author's other tabs too) about a committed record, but
+ * `except`: the socket it was published on, whose acknowledgement carries the record already.
+ */
+export function deliverRecord(hub: ChatHub, participants: readonly number[], record: ChatRecord, except?: WebSocket): void {
   const content: Omit<MessageContent, 'data'> = { sender_id: record.send_id, receiver_id: record.receiver_id, talk_type: record.talk_type };
-  hub.deliver(participants, frameWithData('im.message', content, recordText(record)));
+  hub.deliver(participants, frameWithData('im.message', content, recordText(record)), except);
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { WebSocket } from 'ws';
 import type { Database } from '../db/schema';
 import { MSG_CODE, MSG_FILE, MSG_IMAGE, type ChatRecord, type MessageExtra, type PublishBody } from '../../src/contract/api/chat';
 import { Code } from '../../src/contract/envelope';
@@ -27,18 +28,19 @@ async function checkedExtra(db: Kysely<Database>, msgType: PublishBody['msg_type
  * A user's message, however it came (POST /chat/talk/message/publish or the socket's
  * `im.message.publish`): checked to be theirs to write, committed with its sequence, then told to
  * every participant's sockets; a robot on the other side answers. The same `client_msg_id` again
- * returns the stored record and tells nobody. `conversation` is the one the user means, when the
- * caller has already looked it up.
+ * returns the stored record and tells nobody. `via` names how it came when the caller already knows:
+ * the conversation the user means, and the socket it was published on (the record reaches that
+ * socket in its acknowledgement, not a second time as a delivery).
  */
 export async function publishFromUser(
   chat: ChatContext,
   userId: number,
   body: PublishBody,
-  conversation?: Conversation,
+  via: { conversation?: Conversation; socket?: WebSocket } = {},
 ): Promise<ChatRecord> {
   const { db, hub, writes } = chat;
   const { talk_type, receiver_id, msg_type, content, client_msg_id, extra = {} } = body;
-  conversation ??= await conversationOf(db, userId, talk_type, receiver_id);
+  const conversation = via.conversation ?? (await conversationOf(db, userId, talk_type, receiver_id));
   if (conversation.robot && !conversation.robot.isTalk) throw new ApiError(Code.forbidden, 'chatRobotMuted');
   const stored = await checkedExtra(db, msg_type, content, extra);
   const id = await conversationId(db, conversation);
@@ -52,7 +54,7 @@ export async function publishFromUser(
   // again: receivers heard of it when it was stored, and a client that missed that catches up by sequence.
   if (!created) return (await loadRecords(db, id, { ids: [row.id] }, 1))[0];
   const record = toRecord(row, conversation.me, conversation.participants.length <= 1);
-  deliverRecord(hub, conversation.participants, record);
+  deliverRecord(hub, conversation.participants, record, via.socket);
   if (conversation.robot) await answerAsRobot(chat, conversation, id, record);
   return record;
 }

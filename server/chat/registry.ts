@@ -9,8 +9,8 @@ export interface SocketRegistry {
   remove(userId: number, socket: WebSocket): boolean;
   has(userId: number): boolean;
   users(): number[];
-  /** Writes an already serialised frame to every socket of these users here, or of everyone. */
-  send(userIds: readonly number[] | 'all', text: string): void;
+  /** Writes an already serialised frame to every socket of these users here (but `except`), or of everyone. */
+  send(userIds: readonly number[] | 'all', text: string, except?: WebSocket): void;
 }
 
 export function createRegistry(): SocketRegistry {
@@ -35,7 +35,7 @@ export function createRegistry(): SocketRegistry {
     },
     has: (userId) => byUser.has(userId),
     users: () => [...byUser.keys()],
-    send(userIds, text) {
+    send(userIds, text, except) {
       // Encoded once for every socket, not by each socket's send.
       const bytes = Buffer.from(text);
       if (userIds === 'all') {
@@ -43,7 +43,7 @@ export function createRegistry(): SocketRegistry {
         return;
       }
       for (const userId of new Set(userIds)) {
-        for (const socket of byUser.get(userId) ?? []) sendFrame(socket, bytes);
+        for (const socket of byUser.get(userId) ?? []) if (socket !== except) sendFrame(socket, bytes);
       }
     },
   };

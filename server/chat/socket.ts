@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import type { Config } from '../config';
 import { checkAccess, noteActivity, type Caller } from '../auth/sessions';
@@ -67,7 +68,7 @@ export async function chatSocket(app: App, { config, ...chat }: ChatContext & { 
    * A message sent on the socket, held to what POST /chat/talk/message/publish holds it to: the
    * login that opened the socket must still be alive and unlocked, and sending counts as activity.
    */
-  async function publishOnSocket({ userId, sessionId }: Caller, body: PublishBody): Promise<ChatRecord> {
+  async function publishOnSocket({ userId, sessionId }: Caller, body: PublishBody, socket: WebSocket): Promise<ChatRecord> {
     const { talk_type, receiver_id } = body;
     // A group's members are looked up while the login is checked (a login stays with its user), so
     // a message waits for one round of reads, not two; what they say counts only once the login holds.
@@ -80,7 +81,7 @@ export async function chatSocket(app: App, { config, ...chat }: ChatContext & { 
     await noteActivity(writes, caller, { idleLockMs: config.idleLockMinutes * 60_000 });
     if (caller.locked) throw new ApiError(Code.locked, 'locked');
     const conversation = await (group ?? privateConversation(db, caller.userId, receiver_id, async () => [me, peer]));
-    return publishFromUser(chat, caller.userId, body, conversation);
+    return publishFromUser(chat, caller.userId, body, { conversation, socket });
   }
 
   /** Typing is relayed to the other side and never stored. */
@@ -124,7 +125,7 @@ export async function chatSocket(app: App, { config, ...chat }: ChatContext & { 
       const acknowledge = (client_msg_id: string, answer: Omit<PublishAck, 'client_msg_id'>) =>
         send({ event: 'im.message.ack', content: { client_msg_id, ...answer } satisfies PublishAck });
       const publish = (body: PublishBody) =>
-        publishOnSocket(login, body).then(
+        publishOnSocket(login, body, socket).then(
           (record) =>
             sendFrame(socket, frameWithData('im.message.ack', { client_msg_id: body.client_msg_id, code: Code.ok, msg: 'ok' } satisfies Omit<PublishAck, 'data'>, recordText(record))),
           (error: unknown) => {

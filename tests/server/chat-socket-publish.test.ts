@@ -33,13 +33,17 @@ describe.each(DIALECTS)('publishing over the socket on %s', (dialect) => {
     return (await client.next<PublishAck>('im.message.ack', (ack) => ack.client_msg_id === message.client_msg_id)).content;
   }
 
-  it('stores the message with its sequence, answers the sender with the record and tells the receiver', async () => {
-    const [seller, staff] = await Promise.all([connect('seller'), connect('staff')]);
+  it('stores the message with its sequence, answers the sender with the record and tells the receiver and the sender\'s other tabs', async () => {
+    const [seller, otherTab, staff] = await Promise.all([connect('seller'), connect('seller'), connect('staff')]);
     const message = body(u('staff').id, '走套接字的消息');
     const ack = await publish(seller, message);
     expect(ack).toMatchObject({ code: 200, data: { content: '走套接字的消息', send_id: u('seller').id, client_msg_id: message.client_msg_id } });
-    const told = await staff.next<MessageContent>('im.message', (c) => c.data.client_msg_id === message.client_msg_id);
+    const ours = (c: MessageContent) => c.data.client_msg_id === message.client_msg_id;
+    const told = await staff.next<MessageContent>('im.message', ours);
     expect(told.content.data).toEqual(ack.data);
+    expect((await otherTab.next<MessageContent>('im.message', ours)).content.data).toEqual(ack.data);
+    // The socket it came on has the record in its acknowledgement: it is not sent the same record again.
+    expect(seller.all<MessageContent>('im.message').filter((f) => ours(f.content))).toEqual([]);
     const stored = await u('staff').records({ talk_type: 1, receiver_id: u('seller').id, after_sequence: ack.data!.sequence - 1, limit: 10 });
     expect(stored.rows.map((r) => r.id)).toEqual([ack.data!.id]);
   });
