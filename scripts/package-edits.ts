@@ -73,7 +73,9 @@ const LAZY_ROUTER_COMPILES: readonly SourceEdit[] = [
  *   `serve: false`); @fastify/send (with mime, http-errors and their tables, 3 ms), to send a file;
  * - @fastify/multipart: busboy (3 ms), to read an upload;
  * - ws: node:zlib, to compress a frame when a client and the server agree on permessage-deflate,
- *   which the console's socket server never offers.
+ *   which the console's socket server never offers;
+ * - @fastify/websocket: ws itself (with duplexify and readable-stream), to upgrade the first chat
+ *   socket: its socket server is made then, or when asked for (`websocketServer`, on shutdown).
  */
 const LAZY_REQUIRES: readonly SourceEdit[] = [
   {
@@ -103,6 +105,30 @@ const send = Object.defineProperties((...args) => loadSend()(...args), {
     from: `const Busboy = require('@fastify/busboy')`,
     // Called with `new`: the object it returns is what `new` gives.
     to: `const Busboy = function LazyBusboy (options) { return new (require('@fastify/busboy'))(options) }`,
+  },
+  {
+    file: '@fastify/websocket/index.js',
+    from: `const WebSocket = require('ws')
+const Duplexify = require('duplexify')`,
+    to: `const WebSocket = function LazyWebSocket (...args) { return new (require('ws'))(...args) }
+const Duplexify = function LazyDuplexify (...args) { return new (require('duplexify'))(...args) }`,
+  },
+  {
+    file: '@fastify/websocket/index.js',
+    from: `  const wss = new WebSocket.Server(wssOptions)
+  fastify.decorate('websocketServer', wss)`,
+    to: `  let made = null
+  function websocketServer () {
+    if (made === null) made = new (require('ws').Server)(wssOptions)
+    return made
+  }
+  fastify.decorate('websocketServer', { getter: websocketServer })`,
+  },
+  {
+    file: '@fastify/websocket/index.js',
+    from: `    wss.handleUpgrade(rawRequest, rawRequest[kWs], rawRequest[kWsHead], (socket) => {`,
+    to: `    const wss = websocketServer()
+    wss.handleUpgrade(rawRequest, rawRequest[kWs], rawRequest[kWsHead], (socket) => {`,
   },
   {
     file: 'ws/lib/permessage-deflate.js',
