@@ -156,6 +156,20 @@ const BATCHED_ROUTE_STEPS: readonly SourceEdit[] = [
 `,
     to: `  let closing = false
 
+  const hooksOf = new WeakMap()
+  function sharedHooks (instance) {
+    let hooks = hooksOf.get(instance)
+    if (hooks === undefined) {
+      hooks = {}
+      for (const hook of lifecycleHooks) {
+        const bound = instance[kHooks][hook].map(h => h.bind(instance))
+        hooks[hook] = bound.length ? bound : null
+      }
+      hooksOf.set(instance, hooks)
+    }
+    return hooks
+  }
+
   let lastStep = null
   function afterPluginLoads (instance, setUp) {
     const plugin = avvio._current[0]
@@ -166,7 +180,11 @@ const BATCHED_ROUTE_STEPS: readonly SourceEdit[] = [
     const step = { plugin, queued: 0, setUps: [setUp] }
     instance.after((notHandledErr, done) => {
       if (lastStep === step) lastStep = null
-      for (const each of step.setUps) each()
+      const whenReady = []
+      for (const each of step.setUps) each(whenReady)
+      avvio.once('preReady', () => {
+        for (const ready of whenReady) ready()
+      })
       done(notHandledErr)
     })
     step.queued = plugin.queue.length()
@@ -178,8 +196,32 @@ const BATCHED_ROUTE_STEPS: readonly SourceEdit[] = [
     file: 'fastify/lib/route.js',
     from: `      this.after((notHandledErr, done) => {
         // Send context async`,
-    to: `      afterPluginLoads(this, () => {
+    to: `      afterPluginLoads(this, (whenReady) => {
         // Send context async`,
+  },
+  {
+    file: 'fastify/lib/route.js',
+    from: `        // Run hooks and more
+        avvio.once('preReady', () => {
+          for (const hook of lifecycleHooks) {
+            const toSet = this[kHooks][hook]
+              .concat(opts[hook] || [])
+              .map(h => h.bind(this))
+            context[hook] = toSet.length ? toSet : null
+          }`,
+    to: `        // Run hooks and more
+        whenReady.push(() => {
+          const shared = lifecycleHooks.some((hook) => opts[hook]) ? null : sharedHooks(this)
+          for (const hook of lifecycleHooks) {
+            if (shared !== null) {
+              context[hook] = shared[hook]
+              continue
+            }
+            const toSet = this[kHooks][hook]
+              .concat(opts[hook] || [])
+              .map(h => h.bind(this))
+            context[hook] = toSet.length ? toSet : null
+          }`,
   },
   {
     file: 'fastify/lib/route.js',
@@ -192,7 +234,23 @@ const BATCHED_ROUTE_STEPS: readonly SourceEdit[] = [
   },
 ];
 
-const EDITS = [...LAZY_ROUTER_COMPILES, ...LAZY_REQUIRES, ...BATCHED_ROUTE_STEPS];
+/**
+ * Fastify looks a route's path up among the HEAD routes as it adds the route, to know whether the
+ * HEAD twin it would add for a GET is taken already; it looked for every route, GET or not, twin
+ * or not (app.ts turns the twins off). It now looks only when it would add one.
+ */
+const HEAD_LOOKUP_WHEN_NEEDED: readonly SourceEdit[] = [
+  {
+    file: 'fastify/lib/route.js',
+    from: `      const headHandler = router.findRoute('HEAD', opts.url, constraints)
+      const hasHEADHandler = headHandler !== null
+`,
+    to: `      const hasHEADHandler = shouldExposeHead && isGetRoute && !isHeadRoute && router.findRoute('HEAD', opts.url, constraints) !== null
+`,
+  },
+];
+
+const EDITS = [...LAZY_ROUTER_COMPILES, ...LAZY_REQUIRES, ...BATCHED_ROUTE_STEPS, ...HEAD_LOOKUP_WHEN_NEEDED];
 
 export const packageEdits: Plugin = {
   name: 'package-edits',
