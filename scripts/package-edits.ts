@@ -148,6 +148,11 @@ const Duplexify = function LazyDuplexify (...args) { return new (require('duplex
  * the plugin's queue, paused while the plugin's body runs; otherwise (a plugin or another step
  * queued since, or a queue already running) it queues a step of its own. Each route is set up at
  * the same point of the loading order as before, in the same order.
+ *
+ * At the ready event each route takes its plugin's hooks, bound to the plugin: a step listens for
+ * that event once for all its routes (each route's listener was removed from the emitter's list
+ * as it ran), and routes without hooks of their own share the plugin's bound hooks rather than
+ * binding all ten stages' hooks anew.
  */
 const BATCHED_ROUTE_STEPS: readonly SourceEdit[] = [
   {
