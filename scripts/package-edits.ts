@@ -255,7 +255,28 @@ const HEAD_LOOKUP_WHEN_NEEDED: readonly SourceEdit[] = [
   },
 ];
 
-const EDITS = [...LAZY_ROUTER_COMPILES, ...LAZY_REQUIRES, ...BATCHED_ROUTE_STEPS, ...HEAD_LOOKUP_WHEN_NEEDED];
+/**
+ * Fastify checks the Fastify versions each plugin declares against its own as the plugin registers,
+ * through semver: about 4 M instructions of every start (a dozen registrations, semver's regular
+ * expressions compiled at their first use), every plugin here declaring '5.x'. A range of that form
+ * is answered by comparing the major version of a release (no pre-release part), which is what
+ * semver answers for it; any other range or version still goes to semver.
+ */
+const MAJOR_VERSION_CHECKS: readonly SourceEdit[] = [
+  {
+    file: 'fastify/lib/plugin-utils.js',
+    from: `  const fastifyRc = rcRegex.test(this.version)`,
+    to: `  const major = /^(\\d+)\\.x$/.exec(requiredVersion)
+  if (major !== null && /^\\d+\\.\\d+\\.\\d+$/.test(this.version)) {
+    if (this.version.split('.')[0] !== major[1]) throw new FST_ERR_PLUGIN_VERSION_MISMATCH(meta.name, requiredVersion, this.version)
+    return
+  }
+
+  const fastifyRc = rcRegex.test(this.version)`,
+  },
+];
+
+const EDITS = [...LAZY_ROUTER_COMPILES, ...LAZY_REQUIRES, ...BATCHED_ROUTE_STEPS, ...HEAD_LOOKUP_WHEN_NEEDED, ...MAJOR_VERSION_CHECKS];
 
 export const packageEdits: Plugin = {
   name: 'package-edits',

@@ -85,6 +85,27 @@ describe("Fastify with the build's edits", () => {
     await app.close();
   });
 
+  it('refuses a plugin that declares another major version of Fastify, as semver does', async () => {
+    const major = Number(Fastify().version.split('.')[0]);
+    const register = async (range: string) => {
+      const app = Fastify();
+      try {
+        await app.register(fp(async () => {}, { fastify: range, name: `wants ${range}` }));
+        await app.ready();
+        return 'registered';
+      } catch (error) {
+        return (error as { code?: string }).code;
+      } finally {
+        await app.close().catch(() => undefined);
+      }
+    };
+    expect(await register(`${major}.x`)).toBe('registered');
+    expect(await register(`${major - 1}.x`)).toBe('FST_ERR_PLUGIN_VERSION_MISMATCH');
+    expect(await register(`${major + 1}.x`)).toBe('FST_ERR_PLUGIN_VERSION_MISMATCH');
+    expect(await register(`^${major}.0.0`)).toBe('registered');
+    expect(await register(`>=${major + 1}`)).toBe('FST_ERR_PLUGIN_VERSION_MISMATCH');
+  });
+
   it("gives a GET its HEAD twin unless the path has a HEAD route already", async () => {
     const app = Fastify();
     app.get('/twin', async () => 'body');
