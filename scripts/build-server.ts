@@ -19,9 +19,10 @@ export const SERVER_BUNDLE = path.join(root, 'dist-server', 'main.js');
 
 /**
  * Left in node_modules: native addons, optional native helpers, and large packages loaded only
- * when used (spreadsheets, the password dictionary, Redis, PostgreSQL, the HTML sanitizer), which
- * would otherwise be parsed at every start. better-sqlite3's JavaScript is compiled in; its addon
- * is loaded by path (server/db/open.ts).
+ * when used (spreadsheets, the password dictionary, Redis, PostgreSQL, the HTML sanitizer, the API
+ * docs with their YAML writer and page, and glob, which the build's edit to @fastify/static never
+ * calls), which would otherwise be parsed, or read from the bundle (a tenth of it), at every
+ * start. better-sqlite3's JavaScript is compiled in; its addon is loaded by path (server/db/open.ts).
  */
 const EXTERNAL = [
   '@node-rs/argon2',
@@ -33,29 +34,10 @@ const EXTERNAL = [
   'ioredis',
   'exceljs',
   '@zxcvbn-ts/language-common',
+  '@fastify/swagger',
+  '@fastify/swagger-ui',
+  'glob',
 ];
-
-/**
- * Packages compiled in that read their own files beside them (the API docs page's assets): their
- * `__dirname` is where they are installed, found at run time, not the bundle's folder.
- */
-const OWN_FILES = ['@fastify/swagger-ui'];
-
-const installedDirname: Plugin = {
-  name: 'installed-dirname',
-  setup(build) {
-    const filter = new RegExp(`node_modules/(${OWN_FILES.join('|')})/.*\\.js$`);
-    build.onLoad({ filter }, async (args) => {
-      const [, name, inside] = /node_modules\/((?:@[^/]+\/)?[^/]+)\/(.*)$/.exec(args.path)!;
-      const folder = JSON.stringify(path.posix.dirname(inside));
-      const source = await fs.promises.readFile(args.path, 'utf8');
-      // The name goes through a variable: a literal would make esbuild try to compile it in.
-      const manifest = `var __installed = ${JSON.stringify(`${name}/package.json`)};`;
-      const dirname = `var __dirname = require("node:path").join(require("node:path").dirname(require.resolve(__installed)), ${folder});`;
-      return { contents: `${manifest}${dirname}\n${source}`, loader: 'js' };
-    });
-  },
-};
 
 /**
  * depd (http-errors' deprecation notices, through @fastify/static) reads the stack of its caller
@@ -137,7 +119,7 @@ export async function bundleServer(entry: string, outfile: string): Promise<void
     format: 'cjs',
     target: 'node20',
     external: EXTERNAL,
-    plugins: [precompiledRoutes, asciiSources, installedDirname, packageEdits, depdWithoutStack],
+    plugins: [precompiledRoutes, asciiSources, packageEdits, depdWithoutStack],
     // What an ES module would know of itself; the loader passes these in.
     // import() of a package left in node_modules becomes require(): a script run through vm.Script
     // has no module loader of its own for import() without an experimental flag.

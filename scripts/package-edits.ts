@@ -73,7 +73,9 @@ const LAZY_ROUTER_COMPILES: readonly SourceEdit[] = [
  *   `serve: false`); @fastify/send (with mime, http-errors and their tables, 3 ms), to send a file;
  * - @fastify/multipart: busboy (3 ms), to read an upload;
  * - ws: node:zlib, to compress a frame when a client and the server agree on permessage-deflate,
- *   which the console's socket server never offers.
+ *   which the console's socket server never offers;
+ * - @fastify/websocket: ws itself (with duplexify and readable-stream), to upgrade the first chat
+ *   socket: its socket server is made then, or when asked for (`websocketServer`, on shutdown).
  */
 const LAZY_REQUIRES: readonly SourceEdit[] = [
   {
@@ -105,6 +107,30 @@ const send = Object.defineProperties((...args) => loadSend()(...args), {
     to: `const Busboy = function LazyBusboy (options) { return new (require('@fastify/busboy'))(options) }`,
   },
   {
+    file: '@fastify/websocket/index.js',
+    from: `const WebSocket = require('ws')
+const Duplexify = require('duplexify')`,
+    to: `const WebSocket = function LazyWebSocket (...args) { return new (require('ws'))(...args) }
+const Duplexify = function LazyDuplexify (...args) { return new (require('duplexify'))(...args) }`,
+  },
+  {
+    file: '@fastify/websocket/index.js',
+    from: `  const wss = new WebSocket.Server(wssOptions)
+  fastify.decorate('websocketServer', wss)`,
+    to: `  let made = null
+  function websocketServer () {
+    if (made === null) made = new (require('ws').Server)(wssOptions)
+    return made
+  }
+  fastify.decorate('websocketServer', { getter: websocketServer })`,
+  },
+  {
+    file: '@fastify/websocket/index.js',
+    from: `    wss.handleUpgrade(rawRequest, rawRequest[kWs], rawRequest[kWsHead], (socket) => {`,
+    to: `    const wss = websocketServer()
+    wss.handleUpgrade(rawRequest, rawRequest[kWs], rawRequest[kWsHead], (socket) => {`,
+  },
+  {
     file: 'ws/lib/permessage-deflate.js',
     from: `const zlib = require('zlib');`,
     // Only properties are read off it (its functions and constants), each at its use.
@@ -122,6 +148,11 @@ const send = Object.defineProperties((...args) => loadSend()(...args), {
  * the plugin's queue, paused while the plugin's body runs; otherwise (a plugin or another step
  * queued since, or a queue already running) it queues a step of its own. Each route is set up at
  * the same point of the loading order as before, in the same order.
+ *
+ * At the ready event each route takes its plugin's hooks, bound to the plugin: a step listens for
+ * that event once for all its routes (each route's listener was removed from the emitter's list
+ * as it ran), and routes without hooks of their own share the plugin's bound hooks rather than
+ * binding all ten stages' hooks anew.
  */
 const BATCHED_ROUTE_STEPS: readonly SourceEdit[] = [
   {
@@ -129,6 +160,20 @@ const BATCHED_ROUTE_STEPS: readonly SourceEdit[] = [
     from: `  let closing = false
 `,
     to: `  let closing = false
+
+  const hooksOf = new WeakMap()
+  function sharedHooks (instance) {
+    let hooks = hooksOf.get(instance)
+    if (hooks === undefined) {
+      hooks = {}
+      for (const hook of lifecycleHooks) {
+        const bound = instance[kHooks][hook].map(h => h.bind(instance))
+        hooks[hook] = bound.length ? bound : null
+      }
+      hooksOf.set(instance, hooks)
+    }
+    return hooks
+  }
 
   let lastStep = null
   function afterPluginLoads (instance, setUp) {
@@ -140,7 +185,11 @@ const BATCHED_ROUTE_STEPS: readonly SourceEdit[] = [
     const step = { plugin, queued: 0, setUps: [setUp] }
     instance.after((notHandledErr, done) => {
       if (lastStep === step) lastStep = null
-      for (const each of step.setUps) each()
+      const whenReady = []
+      for (const each of step.setUps) each(whenReady)
+      avvio.once('preReady', () => {
+        for (const ready of whenReady) ready()
+      })
       done(notHandledErr)
     })
     step.queued = plugin.queue.length()
@@ -152,8 +201,32 @@ const BATCHED_ROUTE_STEPS: readonly SourceEdit[] = [
     file: 'fastify/lib/route.js',
     from: `      this.after((notHandledErr, done) => {
         // Send context async`,
-    to: `      afterPluginLoads(this, () => {
+    to: `      afterPluginLoads(this, (whenReady) => {
         // Send context async`,
+  },
+  {
+    file: 'fastify/lib/route.js',
+    from: `        // Run hooks and more
+        avvio.once('preReady', () => {
+          for (const hook of lifecycleHooks) {
+            const toSet = this[kHooks][hook]
+              .concat(opts[hook] || [])
+              .map(h => h.bind(this))
+            context[hook] = toSet.length ? toSet : null
+          }`,
+    to: `        // Run hooks and more
+        whenReady.push(() => {
+          const shared = lifecycleHooks.some((hook) => opts[hook]) ? null : sharedHooks(this)
+          for (const hook of lifecycleHooks) {
+            if (shared !== null) {
+              context[hook] = shared[hook]
+              continue
+            }
+            const toSet = this[kHooks][hook]
+              .concat(opts[hook] || [])
+              .map(h => h.bind(this))
+            context[hook] = toSet.length ? toSet : null
+          }`,
   },
   {
     file: 'fastify/lib/route.js',
@@ -166,7 +239,44 @@ const BATCHED_ROUTE_STEPS: readonly SourceEdit[] = [
   },
 ];
 
-const EDITS = [...LAZY_ROUTER_COMPILES, ...LAZY_REQUIRES, ...BATCHED_ROUTE_STEPS];
+/**
+ * Fastify looks a route's path up among the HEAD routes as it adds the route, to know whether the
+ * HEAD twin it would add for a GET is taken already; it looked for every route, GET or not, twin
+ * or not (app.ts turns the twins off). It now looks only when it would add one.
+ */
+const HEAD_LOOKUP_WHEN_NEEDED: readonly SourceEdit[] = [
+  {
+    file: 'fastify/lib/route.js',
+    from: `      const headHandler = router.findRoute('HEAD', opts.url, constraints)
+      const hasHEADHandler = headHandler !== null
+`,
+    to: `      const hasHEADHandler = shouldExposeHead && isGetRoute && !isHeadRoute && router.findRoute('HEAD', opts.url, constraints) !== null
+`,
+  },
+];
+
+/**
+ * Fastify checks the Fastify versions each plugin declares against its own as the plugin registers,
+ * through semver: about 4 M instructions of every start (a dozen registrations, semver's regular
+ * expressions compiled at their first use), every plugin here declaring '5.x'. A range of that form
+ * is answered by comparing the major version of a release (no pre-release part), which is what
+ * semver answers for it; any other range or version still goes to semver.
+ */
+const MAJOR_VERSION_CHECKS: readonly SourceEdit[] = [
+  {
+    file: 'fastify/lib/plugin-utils.js',
+    from: `  const fastifyRc = rcRegex.test(this.version)`,
+    to: `  const major = /^(\\d+)\\.x$/.exec(requiredVersion)
+  if (major !== null && /^\\d+\\.\\d+\\.\\d+$/.test(this.version)) {
+    if (this.version.split('.')[0] !== major[1]) throw new FST_ERR_PLUGIN_VERSION_MISMATCH(meta.name, requiredVersion, this.version)
+    return
+  }
+
+  const fastifyRc = rcRegex.test(this.version)`,
+  },
+];
+
+const EDITS = [...LAZY_ROUTER_COMPILES, ...LAZY_REQUIRES, ...BATCHED_ROUTE_STEPS, ...HEAD_LOOKUP_WHEN_NEEDED, ...MAJOR_VERSION_CHECKS];
 
 export const packageEdits: Plugin = {
   name: 'package-edits',

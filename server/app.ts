@@ -84,6 +84,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // some 400 timers of distinct durations at every start, a sixth of building the app. serve()
     // guards the whole start with one timer instead (START_LIMIT_MS).
     pluginTimeout: 0,
+    // A GET route gets no HEAD twin: each was a route of its own to set up at every start, and no
+    // client asks the API with HEAD. What a browser may ask with HEAD keeps it: the built front end
+    // (the not-found handler answers HEAD too), uploads (@fastify/static routes both) and the API
+    // docs' pages (http/docs.ts asks for it).
+    exposeHeadRoutes: false,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const db = database.db;

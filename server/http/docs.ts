@@ -81,7 +81,8 @@ export const apiDocs = fp(async function apiDocs(app: FastifyInstance, { version
   let page: Promise<FastifyInstance> | undefined;
   const documentOf = () => (swagger ??= deferredSwagger(app, options, routes, contexts));
 
-  const hidden = { schema: { hide: true } };
+  // Pages and files a browser may ask for with HEAD too (the app turns HEAD twins off: app.ts).
+  const hidden = { schema: { hide: true }, exposeHeadRoute: true };
   app.get(`${DOCS_PREFIX}/json`, hidden, async () => (await documentOf())());
   app.get(`${DOCS_PREFIX}/yaml`, hidden, async (_request, reply) => reply.type('application/x-yaml').send((await documentOf())({ yaml: true })));
 

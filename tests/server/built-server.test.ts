@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { bundleServer, SERVER_ENTRY } from '../../scripts/build-server';
 import { LOGIN_SCHEMA } from '../../server/auth/routes';
 import { routeCodeKey } from '../../server/http/route-code';
@@ -13,7 +14,7 @@ const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000
 /**
  * The server as `npm start` runs it: compiled to one bundle, started from its code cache. Parts a
  * restart does not need before its first login are loaded at their first request (the API docs,
- * the upload parser, the file sender);
+ * the upload parser, the file sender, the chat socket's server);
  * in the bundle that load is a require of code compiled in, which only the compiled server can
  * show to work. Each is asked for right after the first start and again after a restart.
  */
@@ -82,6 +83,20 @@ describe('built server', () => {
     const served = await fetch(`${server.url}${stored.url}`);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+
+    // A chat socket (ws, loaded at the first upgrade): its welcome, and a pong for a ping.
+    const socket = new WebSocket(`${server.url.replace('http', 'ws')}/chat/ws?token=${data.token}`);
+    const events = new Promise<string[]>((resolve, reject) => {
+      const seen: string[] = [];
+      socket.on('message', (raw) => {
+        seen.push((JSON.parse(String(raw)) as { event: string }).event);
+        if (seen.length === 1) socket.send(JSON.stringify({ event: 'ping', content: {} }));
+        if (seen.includes('pong')) resolve(seen);
+      });
+      socket.on('error', reject);
+    });
+    expect(await events).toEqual(['connect', 'pong']);
+    socket.close();
 
     const doc = (await (await fetch(`${server.url}/api/docs/json`)).json()) as { openapi: string; paths: Record<string, unknown> };
     expect(doc.openapi).toBe('3.0.3');

@@ -57,4 +57,64 @@ describe("Fastify with the build's edits", () => {
     expect(answers).toMatchObject({ '/after-child': 'child', '/after-child-too': 'child', '/first': 'set after its routes', '/second': 'set after its routes' });
     await app.close();
   });
+
+  it("runs each route's hooks: its plugin's (added before or after the route) and its own", async () => {
+    const app = Fastify();
+    let calls: string[] = [];
+    const note = (name: string) => async () => void calls.push(name);
+    app.addHook('onRequest', note('app'));
+    await app.register(async (plugin) => {
+      plugin.get('/plain', async () => 'plain');
+      plugin.get('/own', { onRequest: note('own') }, async () => 'own');
+      plugin.get('/plain-too', async () => 'plain too');
+      plugin.addHook('onRequest', note('plugin'));
+      plugin.addHook('onSend', async (_request, _reply, payload) => `${String(payload)}!`);
+    });
+    app.get('/outside', async () => 'outside');
+    const ran: Record<string, [string, string[]]> = {};
+    for (const url of ['/plain', '/own', '/plain-too', '/outside']) {
+      calls = [];
+      ran[url] = [(await app.inject({ url })).body, calls];
+    }
+    expect(ran).toEqual({
+      '/plain': ['plain!', ['app', 'plugin']],
+      '/own': ['own!', ['app', 'plugin', 'own']],
+      '/plain-too': ['plain too!', ['app', 'plugin']],
+      '/outside': ['outside', ['app']],
+    });
+    await app.close();
+  });
+
+  it('refuses a plugin that declares another major version of Fastify, as semver does', async () => {
+    const major = Number(Fastify().version.split('.')[0]);
+    const register = async (range: string) => {
+      const app = Fastify();
+      try {
+        await app.register(fp(async () => {}, { fastify: range, name: `wants ${range}` }));
+        await app.ready();
+        return 'registered';
+      } catch (error) {
+        return (error as { code?: string }).code;
+      } finally {
+        await app.close().catch(() => undefined);
+      }
+    };
+    expect(await register(`${major}.x`)).toBe('registered');
+    expect(await register(`${major - 1}.x`)).toBe('FST_ERR_PLUGIN_VERSION_MISMATCH');
+    expect(await register(`${major + 1}.x`)).toBe('FST_ERR_PLUGIN_VERSION_MISMATCH');
+    expect(await register(`^${major}.0.0`)).toBe('registered');
+    expect(await register(`>=${major + 1}`)).toBe('FST_ERR_PLUGIN_VERSION_MISMATCH');
+  });
+
+  it("gives a GET its HEAD twin unless the path has a HEAD route already", async () => {
+    const app = Fastify();
+    app.get('/twin', async () => 'body');
+    app.head('/own-head', async (_request, reply) => reply.header('x-head', 'own').send());
+    app.get('/own-head', async () => 'body');
+    const twin = await app.inject({ method: 'HEAD', url: '/twin' });
+    expect(twin.statusCode).toBe(200);
+    expect(twin.headers['content-length']).toBe('4');
+    expect((await app.inject({ method: 'HEAD', url: '/own-head' })).headers['x-head']).toBe('own');
+    await app.close();
+  });
 });
