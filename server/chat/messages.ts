@@ -89,9 +89,18 @@ const MESSAGE_COLUMNS = [
   ['msg_type', 'integer'], ['content', 'text'], ['extra', 'text'], ['client_msg_id', 'text'], ['created_at', 'bigint'],
 ] as const satisfies ReadonlyArray<readonly [keyof MessageRow, ColumnType]>;
 
-const messageTuple = ({ target, message, now }: Append) => [
-  target.id, target.talkType, message.sendId, message.receiverId, message.msgType, message.content, JSON.stringify(message.extra), message.clientMsgId, now,
-];
+/** A new record's stored columns, its id and sequence aside. */
+type NewRow = Omit<MessageRow, 'id' | 'sequence'>;
+
+const newRow = ({ target, message, now }: Append): NewRow => ({
+  conversation_id: target.id, talk_type: target.talkType, send_id: message.sendId, receiver_id: message.receiverId,
+  msg_type: message.msgType, content: message.content, extra: JSON.stringify(message.extra), client_msg_id: message.clientMsgId, created_at: now,
+});
+
+/** A row's values in the order of `columns`, as a row set carries them. */
+const tupleOf = <R>(row: R, columns: ReadonlyArray<readonly [keyof R, ColumnType]>) => columns.map(([column]) => row[column]);
+
+const messageTuple = (append: Append) => tupleOf(newRow(append), MESSAGE_COLUMNS);
 
 type Write = (postgres: boolean, at: (n: number) => string) => string;
 
@@ -216,14 +225,6 @@ const counterEach = fixedStatement((postgres, at) => `select id, last_sequence f
 const storedEach = fixedStatement(storedRows);
 const NUMBERED_COLUMNS = [...MESSAGE_COLUMNS, ['sequence', 'integer']] as const;
 
-/** The stored record of a numbered tuple (a new record's columns in NUMBERED_COLUMNS order) given its id. */
-function rowOf(tuple: unknown[], id: number): MessageRow {
-  const [conversation_id, talk_type, send_id, receiver_id, msg_type, content, extra, client_msg_id, created_at, sequence] = tuple as [
-    number, number, number, number, number, string, string, string, number, number,
-  ];
-  return { id, conversation_id, sequence, talk_type, send_id, receiver_id, msg_type, content, extra, client_msg_id, created_at };
-}
-
 // Only the keys come back: the rest of each record is what was written, and reading a row's values
 // back costs a call into V8 each (its text the most), a quarter of the statement's time.
 const insertEach = fixedStatement(
@@ -252,15 +253,16 @@ async function appendInSteps(trx: Kysely<Database>, appends: Append[]): Promise<
   const created = new Set<string>();
   const news = appends.filter((a) => !rows.has(clientKey(a.message.sendId, a.message.clientMsgId)));
   if (news.length === 0) return { rows, created };
-  const tuples = news.map((append) => {
+  const numbered = news.map((append) => {
     const sequence = counters.get(append.target.id)! + 1;
     counters.set(append.target.id, sequence);
-    return [...messageTuple(append), sequence];
+    return { ...newRow(append), sequence };
   });
+  const tuples = numbered.map((row) => tupleOf(row, NUMBERED_COLUMNS));
   const inserted = await insertEach.run<Pick<MessageRow, 'id' | 'conversation_id' | 'sequence'>>(trx, [JSON.stringify(tuples)]);
   const idOf = new Map(inserted.map((row) => [`${row.conversation_id}:${row.sequence}`, row.id]));
-  for (const tuple of tuples) {
-    const row = rowOf(tuple, idOf.get(`${tuple[0]}:${tuple.at(-1)}`)!);
+  for (const written of numbered) {
+    const row: MessageRow = { id: idOf.get(`${written.conversation_id}:${written.sequence}`)!, ...written };
     const key = clientKey(row.send_id, row.client_msg_id);
     rows.set(key, row);
     created.add(key);
