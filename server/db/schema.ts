@@ -409,6 +409,7 @@ export interface Database {
   work_orders: WorkOrderTable;
   trades: TradeTable;
   tasks: TaskTable;
+  change_logs: ChangeLogTable;
   servers: ServerTable;
   iot_devices: IotDeviceTable;
   websites: WebsiteTable;
@@ -700,6 +701,22 @@ export interface TaskTable extends ResourceColumns {
   last_run_at: number | null;
   last_result: string;
   remark: string;
+}
+
+/** An entry of the product's release notes (系统设置 › 更新日志), shared by every team. */
+export interface ChangeLogTable {
+  id: Id;
+  /** The release it came with, e.g. 1.4.0. */
+  version_no: string;
+  /** 'YYYY-MM-DD'. */
+  released_on: string;
+  kind: 'feature' | 'improvement' | 'fix';
+  title: string;
+  content: string;
+  /** Lock version, raised by every edit through the resource API. */
+  version: Version;
+  created_at: number;
+  updated_at: number;
 }
 
 export interface ServerTable extends ResourceColumns {

@@ -8,6 +8,11 @@ const DAY = 24 * 3600_000;
 const DATE = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/;
 const DATE_TIME = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
 
+/** 'YYYY-MM-DD' in China Standard Time. */
+export function formatDate(ms: number): string {
+  return new Date(ms + CST).toISOString().slice(0, 10);
+}
+
 /** 'YYYY-MM-DD HH:mm:ss' in China Standard Time. */
 export function formatDateTime(ms: number): string {
   return new Date(ms + CST).toISOString().slice(0, 19).replace('T', ' ');

@@ -8,7 +8,7 @@ import type addFormats from 'ajv-formats';
 import localizeZh from 'ajv-i18n/localize/zh';
 import { ListQuery, valuesSchema, type ResourceDefinition } from '../../src/contract/resource';
 import { patterns, storedUrlPattern } from '../../src/contract/validators';
-import { message, type Language } from '../http/messages';
+import { message, type Language, type MessageKey } from '../http/messages';
 import { atFirstUse } from '../first-use';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- compiled in, run at first use (server/first-use.ts)
@@ -17,7 +17,11 @@ const ajvPackage = atFirstUse<{ Ajv: typeof Ajv }>('ajv', () => require('ajv'));
 const formatsPackage = atFirstUse<{ default: typeof addFormats }>('ajv-formats', () => require('ajv-formats'));
 
 /** Patterns whose failure the user reads as the rule it is, not as the pattern's text. */
-const LINK_PATTERNS: ReadonlySet<string> = new Set([patterns.link, storedUrlPattern]);
+const PATTERN_MESSAGES: ReadonlyMap<string, MessageKey> = new Map([
+  [patterns.link, 'linkInvalid'],
+  [storedUrlPattern, 'linkInvalid'],
+  [patterns.releaseVersion, 'releaseVersionInvalid'],
+]);
 
 let shared: Ajv | undefined;
 
@@ -65,8 +69,8 @@ export function validateValues(definition: ResourceDefinition, values: Record<st
     const enumMiss = error.keyword === 'oneOf' || error.schemaPath.includes('/oneOf/');
     const previous = byField.get(field);
     if (previous && !(enumMiss && error.keyword === 'oneOf')) continue;
-    const linkMiss = error.keyword === 'pattern' && LINK_PATTERNS.has((error.params as { pattern?: string }).pattern ?? '');
-    const text = enumMiss ? enumMessage(lang) : linkMiss ? message(lang, 'linkInvalid') : localized(error, lang);
+    const patternKey = error.keyword === 'pattern' ? PATTERN_MESSAGES.get((error.params as { pattern?: string }).pattern ?? '') : undefined;
+    const text = enumMiss ? enumMessage(lang) : patternKey ? message(lang, patternKey) : localized(error, lang);
     byField.set(field, { field, path: segments.join('.'), keyword: error.keyword, message: text });
   }
   return [...byField.values()];

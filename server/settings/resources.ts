@@ -1,4 +1,4 @@
-/** The built-in resources of the settings area: dictionaries, scheduled tasks, servers, IoT devices and websites. */
+/** The built-in resources of the settings area: dictionaries, scheduled tasks, servers, IoT devices, websites and the release notes. */
 import { field, options, enumOf, text, remark, lookup, ENABLED, ONLINE } from '../resources/fields';
 import { builtin, codes, ADMIN } from '../resources/builtin';
 import type { ResourceStore } from '../resources/store';
@@ -118,4 +118,25 @@ const websites = builtin({
   permissions: codes('websites'),
 });
 
-export const SETTING_RESOURCES: ResourceStore[] = [dictionaries, dictionaryItems, tasks, servers, iotDevices, websites];
+/** The kinds of a release note, coloured as its tag. */
+export const CHANGE_KINDS = options(['feature', '新功能', 'New', 'green'], ['improvement', '优化', 'Improved', 'blue'], ['fix', '修复', 'Fixed', 'orange']);
+
+// Release notes are for everyone who holds the menu to read, as dictionaries are; only their writers change them.
+const changeLogs = builtin({
+  name: 'change_logs',
+  zh: '更新日志',
+  en: 'Change log',
+  fields: [
+    text('version_no', '版本号', 'Version', 32, { required: true, format: 'releaseVersion', searchable: true }),
+    field('released_on', 'date', '发布日期', 'Released on', { required: true, indexed: true }),
+    enumOf('kind', '类型', 'Kind', CHANGE_KINDS, { required: true, default: 'feature' }),
+    text('title', '标题', 'Title', 200, { required: true, minLength: 1, searchable: true }),
+    field('content', 'text', '内容', 'Content', { required: true, minLength: 1, maxLength: 5000, searchable: true }),
+  ],
+  labelField: 'title',
+  teamScoped: false,
+  permissions: { ...codes('change_logs'), list: undefined, get: undefined, export: undefined },
+  system: ADMIN,
+});
+
+export const SETTING_RESOURCES: ResourceStore[] = [dictionaries, dictionaryItems, tasks, servers, iotDevices, websites, changeLogs];

@@ -25,6 +25,8 @@ export const patterns = {
   email: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$',
   chinese: '^[\\u4e00-\\u9fa5]+$',
   letters: '^[A-Za-z]+$',
+  /** A release's version: major.minor.patch, e.g. 1.4.0. */
+  releaseVersion: '^\\d{1,4}\\.\\d{1,4}\\.\\d{1,4}$',
 } as const;
 
 /**

@@ -22,6 +22,7 @@ import { migration as allTeamsIndexes } from './0020_all_teams_indexes';
 import { migration as reconResults } from './0021_recon_results';
 import { migration as reconTrackingNumbers } from './0022_recon_tracking_numbers';
 import { migration as reconResultsInPlace } from './0023_recon_results_in_place';
+import { migration as changeLogs } from './0024_change_logs';
 
 /**
  * Every migration in order. A landed migration is never edited: a change to the schema is a new
@@ -51,4 +52,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0021_recon_results', reconResults],
   ['0022_recon_tracking_numbers', reconTrackingNumbers],
   ['0023_recon_results_in_place', reconResultsInPlace],
+  ['0024_change_logs', changeLogs],
 ];

@@ -9,6 +9,7 @@ import { reconciliationRows } from './reconciliation';
 import type { MatchResult } from '../../reconciliation/match';
 import { writeOrderResults } from '../../reconciliation/store';
 import { addTrackingNumbers } from '../../reconciliation/tracking';
+import { formatDate } from '../../resources/time';
 
 type TeamKey = 'ops' | 'buyer' | 'cloud' | 'buyer2' | 'cloud2';
 type AskingTeam = 'buyer' | 'buyer2';
@@ -332,14 +333,9 @@ class Seeder {
   }
 }
 
-/** YYYY-MM-DD in China Standard Time. */
-function cstDate(at: number): string {
-  return new Date(at + CST).toISOString().slice(0, 10);
-}
-
 /** YYYYMMDD in China Standard Time, as document numbers carry the day. */
 function ymd(at: number): string {
-  return cstDate(at).replaceAll('-', '');
+  return formatDate(at).replaceAll('-', '');
 }
 
 function pad(serial: number, width: number): string {
@@ -577,7 +573,7 @@ function billRows(s: Seeder, team: AskingTeam, orders: Row<'store_orders'>[], re
   for (let offset = -5; offset <= 0; offset++) {
     const start = monthStart(s.now, offset);
     const end = monthStart(s.now, offset + 1);
-    const period = cstDate(start).slice(0, 7);
+    const period = formatDate(start).slice(0, 7);
     for (const platform of PLATFORMS) {
       const billed = orders.filter((o) => o.platform === platform && o.paid_at >= start && o.paid_at < end);
       // What the buyer paid for the goods is what the platform settles; freight is not in the order amount.

@@ -9,6 +9,7 @@ import { seedChat } from './chat';
 import { QUOTER_RESOURCE_PERMISSIONS, SELLER_RESOURCE_PERMISSIONS } from '../../resources/builtin-stores';
 import { QUOTING_PERMISSIONS } from '../../quoting/resources';
 import { seedQuoting } from './quoting';
+import { seedChangeLog } from './change-log';
 
 /** The demo accounts; printed at start-up in demo mode. */
 export const DEMO_ACCOUNTS = [
@@ -37,15 +38,15 @@ const ROLES = {
       'FindOrdinary', 'Bill', 'BillCore', 'DouyinOrder', 'KuaishouOrder', 'WechatOrder', 'importsend', 'ReconSummary', 'StoreBill',
       'Goods', 'GoodsList', 'GoodsManagement', 'GoodsComment', 'GoodsStatistics', 'OrderNotice', 'PosterDesign',
       'ProductCenter', 'Cashier', 'Explorer', 'WorkOrder', 'Trade', 'Chat', 'ChatAssistant', 'SpeechSynthesis',
-      'Account', 'QuotationLink', 'Main', 'HandleFind', 'UserCenter', 'ChangePassword'],
+      'Account', 'QuotationLink', 'Setting', 'ChangeLog', 'Main', 'HandleFind', 'UserCenter', 'ChangePassword'],
   },
   team_manager: {
     name: '团队管理员',
     role_type: 'manager',
     remark: '管理本团队成员（停用账号、结束登录）',
     permissions: ['user:manage', 'departments:read', 'purchases:read', 'sign_records:read', ...QUOTING_PERMISSIONS.manager],
-    menus: ['Common', 'Question', 'Purchase', 'Sign', 'Dashboard', 'Index', 'Workbench', 'Account', 'Staff', 'Main',
-      'HandleFind', 'UserCenter', 'ChangePassword'],
+    menus: ['Common', 'Question', 'Purchase', 'Sign', 'Dashboard', 'Index', 'Workbench', 'Account', 'Staff', 'Setting', 'ChangeLog',
+      'Main', 'HandleFind', 'UserCenter', 'ChangePassword'],
   },
   quoter: {
     name: '报价员',
@@ -53,7 +54,8 @@ const ROLES = {
     remark: '处理询价并报价',
     permissions: QUOTER_RESOURCE_PERMISSIONS,
     menus: ['Common', 'Spot', 'Transfer', 'Dashboard', 'Workbench', 'AskPrice', 'CoreAuto', 'CoreHandle', 'QuoteSpot',
-      'QuoteTransfer', 'Chat', 'ChatAssistant', 'Account', 'QuotationLink', 'Main', 'HandleFind', 'UserCenter', 'ChangePassword'],
+      'QuoteTransfer', 'Chat', 'ChatAssistant', 'Account', 'QuotationLink', 'Setting', 'ChangeLog', 'Main', 'HandleFind', 'UserCenter',
+      'ChangePassword'],
   },
 } as const;
 
@@ -181,6 +183,8 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
         await trx.insertInto('dictionary_items').values({ dictionary_id: id, value, label_zh, label_en, sort, created_at: now, updated_at: now }).execute();
       }
     }
+
+    await seedChangeLog(trx, now);
 
     await seedQuoting(trx, {
       now,

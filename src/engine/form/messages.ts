@@ -31,6 +31,7 @@ export const ENGINE_FORM_MESSAGE_KEYS = [
   'formPatternEmail',
   'formPatternChinese',
   'formPatternLetters',
+  'formPatternReleaseVersion',
   'formYes',
   'formNo',
   'formUploadImage',

@@ -35,6 +35,7 @@ const PATTERN_MESSAGES: Record<keyof typeof patterns, EngineFormMessageKey> = {
   email: 'formPatternEmail',
   chinese: 'formPatternChinese',
   letters: 'formPatternLetters',
+  releaseVersion: 'formPatternReleaseVersion',
 };
 
 const NO_RULES: readonly FieldRule[] = [];

@@ -828,6 +828,7 @@ export const en: Messages = {
     formPatternEmail: 'Enter a valid email address',
     formPatternChinese: 'Chinese characters only',
     formPatternLetters: 'Letters only',
+    formPatternReleaseVersion: 'Enter a version such as 1.4.0',
     formYes: 'Yes',
     formNo: 'No',
     formUploadImage: 'Upload image',

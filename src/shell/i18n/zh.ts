@@ -715,6 +715,7 @@ export const zh = {
     formPatternEmail: '请输入正确的邮箱地址',
     formPatternChinese: '只能输入中文',
     formPatternLetters: '只能输入英文字母',
+    formPatternReleaseVersion: '请输入版本号，如 1.4.0',
     formYes: '是',
     formNo: '否',
     formUploadImage: '上传图片',

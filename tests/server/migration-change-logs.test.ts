@@ -1,0 +1,82 @@
+/**
+ * Upgrade of a database made before the release notes (migrated to 0023, seeded with the roles of
+ * that time, when only administrators held 系统设置 › 更新日志): migration 0024 makes their table and
+ * gives the menu item, with its 系统设置 parent, to every role but the administrators', leaving the
+ * rest of each role's grants as they were.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../../server/db/open';
+import { migrateToLatest } from '../../server/db/migrate';
+import { seedDemo } from '../../server/db/seed/demo';
+import { DIALECTS, postgresSchema } from '../support/server-harness';
+
+const GRANTED = ['ChangeLog', 'Setting'];
+
+describe.each(DIALECTS)('migration 0024 (change logs) on an older %s database', (dialect) => {
+  let database: DatabaseHandle;
+  let cleanup: Array<() => Promise<void> | void> = [];
+  afterEach(async () => {
+    for (const step of cleanup.reverse()) await step();
+    cleanup = [];
+  });
+
+  /** Today's demo database taken back to before 0024: no change_logs table, 更新日志 and 系统设置 held by no role. */
+  async function olderDatabase() {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'change-logs-'));
+    cleanup.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const schema = dialect === 'postgres' ? await postgresSchema() : null;
+    if (schema) cleanup.push(schema.drop);
+    database = openDatabase({ databaseUrl: schema?.url ?? null, dataDir });
+    cleanup.push(() => database.close());
+    await migrateToLatest(database);
+    await seedDemo(database.db);
+    const db = database.db;
+    const menus = await db.selectFrom('menus').select('id').where('name', 'in', GRANTED).execute();
+    await db.deleteFrom('role_menus').where('menu_id', 'in', menus.map((menu) => menu.id)).execute();
+    await db.deleteFrom('role_permissions').where('permission', 'in', GRANTED.map((name) => `menu:${name}`)).execute();
+    await db.schema.dropTable('change_logs').execute();
+    await sql`delete from kysely_migration where name = '0024_change_logs'`.execute(db);
+  }
+
+  const grants = async () => ({
+    menus: await database.db
+      .selectFrom('role_menus')
+      .innerJoin('menus', 'menus.id', 'role_menus.menu_id')
+      .innerJoin('roles', 'roles.id', 'role_menus.role_id')
+      .select(['roles.code', 'menus.name'])
+      .orderBy('roles.code')
+      .orderBy('menus.name')
+      .execute(),
+    permissions: await database.db
+      .selectFrom('role_permissions')
+      .innerJoin('roles', 'roles.id', 'role_permissions.role_id')
+      .select(['roles.code', 'role_permissions.permission'])
+      .orderBy('roles.code')
+      .orderBy('role_permissions.permission')
+      .execute(),
+  });
+
+  it('makes the table and gives 更新日志 under 系统设置 to every role but the administrators’', async () => {
+    await olderDatabase();
+    const before = await grants();
+    const roles = (await database.db.selectFrom('roles').select(['code', 'role_type']).orderBy('code').execute());
+    const others = roles.filter((role) => role.role_type !== 'admin').map((role) => role.code);
+    expect(others).toEqual(['quoter', 'seller', 'team_manager']);
+
+    expect(await migrateToLatest(database)).toEqual(['0024_change_logs']);
+    expect(await database.db.selectFrom('change_logs').selectAll().execute()).toEqual([]);
+    const after = await grants();
+    const added = (list: Array<{ code: string }>, previous: typeof list) => list.filter((row) => !previous.some((old) => JSON.stringify(old) === JSON.stringify(row)));
+    expect(added(after.menus, before.menus)).toEqual(others.flatMap((code) => GRANTED.map((name) => ({ code, name }))).sort((a, b) => (a.code + a.name < b.code + b.name ? -1 : 1)));
+    expect(added(after.permissions, before.permissions)).toEqual(
+      others.flatMap((code) => GRANTED.map((name) => ({ code, permission: `menu:${name}` }))).sort((a, b) => (a.code + a.permission < b.code + b.permission ? -1 : 1)),
+    );
+    // Nothing taken away.
+    expect(added(before.menus, after.menus)).toEqual([]);
+    expect(added(before.permissions, after.permissions)).toEqual([]);
+  });
+});
