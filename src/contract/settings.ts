@@ -53,6 +53,8 @@ export const settings = {
   noticeInterval: 5000,
   noticeStagger: 50,
   noticeSoundDebounce: 100,
+  /** How long a pop-up stays on a phone before it folds back into the bell, in ms. */
+  noticePhoneShown: 6000,
   /** Chat socket: heartbeat and timeout in s (client defaults; the server's connect event overrides). */
   chatHeartbeat: 20,
   chatTimeout: 180,

@@ -9,6 +9,8 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { useE2eConsole } from '../support/e2e-console';
 import { logIn } from '../support/console-page';
+import { settings } from '../../src/contract/settings';
+import type { NoticeList } from '../../src/contract/api/notice';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../test-results');
 const PHONE = { width: 390, height: 844 };
@@ -202,5 +204,49 @@ describe('the console on a phone', { timeout: 240_000 }, () => {
     expect(problems.some((p) => p.startsWith('div.too-wide reaches'))).toBe(true);
     expect(problems, problems.join(' | ')).toContain('"¥97.90" wraps one character a line in span.squeezed');
     await admin.context().close();
+  });
+
+  it('pops a live notice up at the bottom, clear of the header, whose menu button opens the menu meanwhile, and folds it into the bell', async () => {
+    const base = e2e.server.url;
+    const api = async <T,>(route: string, token: string | null, body?: unknown): Promise<T> => {
+      const response = await fetch(base + route, {
+        method: 'POST',
+        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const answer = (await response.json()) as { code: number; msg: string; data: T };
+      expect(answer.code, `${route}: ${answer.msg}`).toBe(200);
+      return answer.data;
+    };
+    const seller = await phonePage(e2e.browser, base, 'seller', 'seller123', 'light');
+    const sellerToken = await seller.evaluate((key) => localStorage.getItem(key), settings.storageKeys.token);
+    const { team } = await api<{ team: { id: number } }>('/api/index/index-init', sellerToken);
+    const { token: adminToken } = await api<{ token: string }>('/api/public/login-do', null, { username: 'admin', password: 'admin123' });
+    const sent = await api<{ id: number }>('/api/admin/notices', adminToken, { type: 2, content: '<b>手机端报价通知</b>', find_id: 'XJ-PHONE-0001', target_kind: 'team', target_id: team.id });
+
+    const notice = seller.getByTestId(`notice-popup-${sent.id}`);
+    await notice.waitFor({ timeout: 15_000 });
+    // Every pop-up up (the seed's own notices pile with this one) sits below the header, inside the window.
+    const header = (await seller.locator('.console-header').boundingBox())!;
+    for (const card of await seller.locator('.ant-notification-notice').all()) {
+      const box = (await card.boundingBox())!;
+      expect(box.y, 'a pop-up over the header').toBeGreaterThanOrEqual(header.y + header.height);
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    }
+    await shoot(seller, 'seller-notice');
+
+    // The menu button takes the tap while the notice shows (Playwright's click waits for nothing to cover it, and fails if something does).
+    await seller.locator('.console-header').getByRole('button', { name: '展开' }).click({ timeout: 3_000 });
+    await seller.locator('.console-menu-drawer .ant-menu-root').waitFor();
+    expect(await notice.isVisible()).toBe(true);
+    await shoot(seller, 'seller-notice-menu-open');
+    await seller.keyboard.press('Escape');
+
+    // A while later it folds into the bell, still open there: the server was not told it was closed.
+    await notice.waitFor({ state: 'detached', timeout: settings.noticePhoneShown + 10_000 });
+    const open = await api<NoticeList>('/api/index/find-notice', sellerToken, {});
+    expect(open.rows.map((row) => row.id)).toContain(sent.id);
+    await seller.context().close();
   });
 });

@@ -21,11 +21,19 @@ const popUpKey = (id: number) => `notice-${id}`;
  * The notices popped up and not closed in this sign-in. They outlive the bell: crossing the phone
  * width draws a new header and bell, with antd's notification settings for that size (a new API
  * object over the same holder), and the new bell shows these again where that size keeps them (the
- * top, compact) instead of leaving desk cards over the page. Signing out forgets them.
+ * bottom, compact) instead of leaving desk cards over the page. Signing out forgets them.
  */
 const up = new Map<number, Notice>();
+/** A phone's pop-ups fold back into the bell on their own; these are the timers that do it, by notice. */
+const folding = new Map<number, ReturnType<typeof setTimeout>>();
+function stopFolding(id: number) {
+  clearTimeout(folding.get(id));
+  folding.delete(id);
+}
 sessionStore.subscribe((session) => {
-  if (!session) up.clear();
+  if (session) return;
+  up.clear();
+  for (const id of [...folding.keys()]) stopFolding(id);
 });
 
 /**
@@ -65,18 +73,23 @@ function usePopUps(notices: Notice[] | null, popUp: (notice: Notice) => void) {
 /**
  * The header bell: polls the user's notices, pops each new one up at the bottom right until it is
  * closed, and lists the open ones. A click on a notice opens the asking record it is about.
+ *
+ * A phone's screen has no corner to spare and its header is its only way around (the menu button,
+ * the title, the avatar), so there a pop-up sits at the bottom, compact, stacked into one pile, and
+ * after settings.noticePhoneShown ms folds back into the bell, where it stays open until the user
+ * closes it, as a phone's own notifications do. Only its close button closes it for good.
  */
 export function NoticeCenter() {
   const { t, lang } = useI18n();
   const navigate = useShellNavigate();
   const { notification } = AntApp.useApp();
   const { notices, close } = useNoticeFeed();
-  // A phone has no corner to spare: its pop-ups sit at the top, small, stacked into one pile.
   const phone = useStore(deviceStore) === 'mobile';
 
   const dismiss = useCallback(
     (id: number) => {
       up.delete(id);
+      stopFolding(id);
       notification.destroy(popUpKey(id));
       close(id);
     },
@@ -92,18 +105,31 @@ export function NoticeCenter() {
   const show = useCallback(
     (notice: Notice) => {
       up.set(notice.id, notice);
+      stopFolding(notice.id);
+      // antd's own duration would call onClose, which closes the notice for good: folding is a timer of ours.
+      if (phone) {
+        folding.set(
+          notice.id,
+          setTimeout(() => {
+            folding.delete(notice.id);
+            up.delete(notice.id);
+            notification.destroy(popUpKey(notice.id));
+          }, settings.noticePhoneShown),
+        );
+      }
       // Opened again under its key, a pop-up is redrawn in place or moved to its new placement.
       notification.open({
         key: popUpKey(notice.id),
         title: t(NOTICE_TITLES[notice.type]),
         description: <NoticeHtml html={notice.content} />,
-        placement: phone ? 'top' : 'bottomRight',
+        placement: phone ? 'bottom' : 'bottomRight',
         duration: 0,
         className: phone ? 'notice-popup notice-popup--compact' : 'notice-popup',
         props: { 'data-testid': `notice-popup-${notice.id}` },
         onClick: () => openNotice(notice),
         onClose: () => {
           up.delete(notice.id);
+          stopFolding(notice.id);
           close(notice.id);
         },
       });

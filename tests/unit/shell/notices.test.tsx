@@ -83,6 +83,8 @@ function renderCenter() {
 }
 
 const popUps = () => [...document.querySelectorAll<HTMLElement>('.ant-notification-notice')];
+/** The pop-ups up, not those leaving: antd's leaving motion never ends in jsdom. */
+const staying = () => popUps().filter((el) => !el.closest('[class*="-leave"]'));
 /** The number on the bell; antd keeps a leaving count in the DOM while it animates out. */
 const bellCount = () =>
   Number(screen.getByTestId('notice-bell').closest('.ant-badge')!.querySelector('.ant-badge-count[data-show="true"]')?.getAttribute('title') ?? 0);
@@ -165,20 +167,35 @@ describe('notices (spec §3, §9)', { timeout: 30_000 }, () => {
     expect(bellCount()).toBe(1);
   });
 
-  it('pops notices up at the top on a phone, as compact cards, not over half its screen in a corner', async () => {
+  it('pops notices up at the bottom on a phone, as compact cards off the header, and folds them back into the bell a while later', async () => {
     deviceStore.set('mobile');
     try {
-      serve([notice(1)]);
+      const seen = serve([notice(1)]);
       renderCenter();
       await untilPopUps(1);
-      expect(popUps()[0].closest('.ant-notification-top')).not.toBeNull();
+      expect(popUps()[0].closest('.ant-notification-bottom')).not.toBeNull();
       expect(popUps()[0].classList.contains('notice-popup--compact')).toBe(true);
+      await advance(settings.noticePhoneShown - 500);
+      expect(staying()).toHaveLength(1);
+      await advance(1000);
+      // Folded, not closed: the server is not told, and the notice waits on the bell.
+      expect(staying()).toHaveLength(0);
+      expect(seen.closed).toEqual([]);
+      expect(bellCount()).toBe(1);
     } finally {
       deviceStore.set('desktop');
     }
   });
 
-  it('moves a pop-up still up to the top when the window narrows to a phone\'s and the header is drawn anew, without a second beep', async () => {
+  it('keeps a desk pop-up up until it is closed', async () => {
+    serve([notice(1)]);
+    renderCenter();
+    await untilPopUps(1);
+    await advance(settings.noticePhoneShown * 2);
+    expect(staying()).toHaveLength(1);
+  });
+
+  it('moves a pop-up still up to the bottom when the window narrows to a phone\'s and the header is drawn anew, without a second beep', async () => {
     try {
       serve([notice(1)]);
       renderCenter();
@@ -188,9 +205,8 @@ describe('notices (spec §3, §9)', { timeout: 30_000 }, () => {
         deviceStore.set('mobile');
         await realTurn();
       });
-      // The desk's card leaves with antd's motion, which jsdom never ends; the phone's one is at the top.
-      const staying = () => popUps().filter((el) => !el.closest('[class*="-leave"]'));
-      await vi.waitFor(() => expect(staying().map((el) => Boolean(el.closest('.ant-notification-top')))).toEqual([true]));
+      // The desk's card leaves with antd's motion, which jsdom never ends; the phone's one is at the bottom.
+      await vi.waitFor(() => expect(staying().map((el) => Boolean(el.closest('.ant-notification-bottom')))).toEqual([true]));
       expect(staying()[0]!.classList.contains('notice-popup--compact')).toBe(true);
       await advance(settings.noticeSoundDebounce);
       expect(beeps).toBe(1);
