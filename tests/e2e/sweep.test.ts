@@ -16,11 +16,34 @@ import { launchBrowser } from '../support/browser';
 import { startE2eServer, stopE2eServer } from '../support/e2e-server';
 import type { SpawnedServer } from '../support/spawn-server';
 import { logIn } from '../support/console-page';
-import { inspectPage, type InspectOptions } from '../support/sweep-inspect';
+import { inspectPage, UNBUILT, type InspectOptions } from '../support/sweep-inspect';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../test-results/sweep');
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
+
+/**
+ * Menu pages of the demo menu that have no screen yet (an admin sees 这个页面还没有搭建, anyone else
+ * 这个页面还在准备中). Every other menu page must show one; a page listed here that shows one now
+ * is a finding too, so the list only ever shrinks.
+ */
+const NOT_BUILT_YET = new Set([
+  '/dashboard/index',
+  '/dashboard/workbench',
+  '/dashboard/screen',
+  '/goods/management',
+  '/goods/statistics',
+  '/goods/poster',
+  '/goods/cashier',
+  '/goods/explorer',
+]);
+
+/** A page's findings, the missing screen of a page known to have none left out (and its presence asked of it). */
+function pageFindings(path: string, found: string[]): string[] {
+  if (!NOT_BUILT_YET.has(path)) return found;
+  const unbuilt = found.filter((problem) => problem.startsWith(UNBUILT));
+  return [...found.filter((problem) => !problem.startsWith(UNBUILT)), ...(unbuilt.length ? [] : ['shows a screen now: take it out of NOT_BUILT_YET'])];
+}
 
 const ACCOUNTS = [
   ...DEMO_ACCOUNTS.map((a) => ({ username: a.username, password: a.password })),
@@ -139,7 +162,7 @@ describe('the sweep: every account, every menu page, desk and phone, light and d
       await page.waitForTimeout(300);
       const labels = await page.locator('.console-sider .ant-menu-title-content').count();
       expect(labels).toBeGreaterThan(3);
-      const found = await page.evaluate(inspectPage, { admin: true, viewIds: [], i18nNamespaces: Object.keys(zh), desktop: true, dark: false } satisfies InspectOptions);
+      const found = await page.evaluate(inspectPage, { admin: true, viewIds: [], i18nNamespaces: Object.keys(zh), desktop: true, dark: false, unbuilt: [] } satisfies InspectOptions);
       findings.push(...found.filter((problem) => problem.startsWith('menu label')).map((problem) => `${username}: ${problem}`));
       fs.mkdirSync(SHOTS, { recursive: true });
       await page.screenshot({ path: path.join(SHOTS, `menu-${username}.png`) });
@@ -159,7 +182,12 @@ describe('the sweep: every account, every menu page, desk and phone, light and d
       await logIn(page, e2e.server.url, username, password);
       const init = await menuOf(page);
       const pages = pagesOf(init.menu).slice(0, Number(process.env.SWEEP_PAGES ?? Infinity));
-      const base = { admin: init.role_type.includes('admin'), viewIds: pages.map((p) => p.vue_path).filter((id) => id.includes('/')), i18nNamespaces: Object.keys(zh) };
+      const base = {
+        admin: init.role_type.includes('admin'),
+        viewIds: pages.map((p) => p.vue_path).filter((id) => id.includes('/')),
+        i18nNamespaces: Object.keys(zh),
+        unbuilt: [zh.screen.notBuilt, zh.screen.notReady],
+      };
       const dir = path.join(SHOTS, username);
       fs.mkdirSync(dir, { recursive: true });
       expect(pages.length).toBeGreaterThan(0);
@@ -175,7 +203,7 @@ describe('the sweep: every account, every menu page, desk and phone, light and d
           const found = await page.evaluate(inspectPage, { ...base, desktop, dark } satisfies InspectOptions);
           const name = `${item.path.slice(1).replace(/\//g, '_')}-${desktop ? 'desk' : 'phone'}-${dark ? 'dark' : 'light'}.png`;
           await page.screenshot({ path: path.join(dir, name) });
-          for (const problem of [...opened, ...found]) findings.push(`${username} ${item.path} ${at}: ${problem}`);
+          for (const problem of [...opened, ...pageFindings(item.path, found)]) findings.push(`${username} ${item.path} ${at}: ${problem}`);
         }
       };
       await pass(true, false);

@@ -14,7 +14,12 @@ export interface InspectOptions {
   desktop: boolean;
   /** Dark mode: sampled text must reach 4.5:1 against what is behind it. */
   dark: boolean;
+  /** What a menu page says when its view has no screen: the admin's 这个页面还没有搭建, everyone else's 这个页面还在准备中. */
+  unbuilt: string[];
 }
+
+/** The start of the finding for a menu page that has no screen, so a caller can pick it out. */
+export const UNBUILT = 'no screen behind the menu item';
 
 export function inspectPage(options: InspectOptions): string[] {
   const problems: string[] = [];
@@ -33,6 +38,9 @@ export function inspectPage(options: InspectOptions): string[] {
   }
   const text = document.body.innerText;
   if (text.includes('未找到页面')) problems.push('shows 未找到页面');
+  // A menu item is a promise of a page: an empty one is a defect for admins too, however helpful its hint.
+  // (The constant is spelled out: this function runs in the browser, where UNBUILT is not defined.)
+  for (const words of options.unbuilt) if (text.includes(words)) problems.push(`no screen behind the menu item: shows ${words}`);
 
   // Developer words for a non-admin: view ids, the designer, i18n keys.
   if (!options.admin) {
