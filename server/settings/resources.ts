@@ -127,7 +127,12 @@ const changeLogs = builtin({
   zh: '更新日志',
   en: 'Change log',
   fields: [
-    text('version_no', '版本号', 'Version', 32, { required: true, format: 'releaseVersion', searchable: true }),
+    text('version_no', '版本号', 'Version', 32, {
+      required: true,
+      format: 'releaseVersion',
+      searchable: true,
+      description: { zh: '主版本.次版本.修订号，如 1.4.0', en: 'major.minor.patch, e.g. 1.4.0' },
+    }),
     field('released_on', 'date', '发布日期', 'Released on', { required: true, indexed: true }),
     enumOf('kind', '类型', 'Kind', CHANGE_KINDS, { required: true, default: 'feature' }),
     text('title', '标题', 'Title', 200, { required: true, minLength: 1, searchable: true }),

@@ -1,6 +1,7 @@
 /**
  * The demo release notes of 系统设置 › 更新日志: the console's own history, one entry per change a
- * user would notice, dated so many days before the seed runs (the newest last week).
+ * user would notice, dated so many days before the seed runs (the newest last week). Every role reads
+ * them, so they speak a seller's words: no view ids, no 设计器 (tests/support/sweep-inspect.ts).
  */
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { ChangeLogTable, Database } from '../schema';
@@ -18,7 +19,7 @@ const ENTRIES: Array<[version: string, daysAgo: number, kind: Kind, title: strin
   ['1.2.1', 141, 'improvement', '对账结果细分八种情况', '每笔订单给出唯一的对账结果：已对平、金额不符、未发货、已发货未结算、已退款、重复结算、平台有账无单、有单无发货记录。\n手续费、佣金等平台扣费逐项列出，差异可标记为已说明并填写备注，重新对账后仍然保留。'],
   ['1.3.0', 122, 'feature', '即时聊天与智能助手', '顶部新增消息入口，支持单聊、群聊和智能助手机器人。\n消息先落库再推送，断线重连后自动补齐，离线期间发送的消息会在恢复连接后重新发送。\n管理员可在「机器人规则」中维护自动回复。'],
   ['1.3.1', 113, 'fix', '修复聊天窗口偶发重复显示同一条消息', '网络切换时，同一条消息可能在对话中出现两次。\n现在每条消息以唯一编号去重，重发不会再产生重复记录。'],
-  ['1.4.0', 95, 'feature', '页面设计器', '管理员可以在「系统设置 › 页面设计器」中定义业务数据表和字段，生成列表、表单与详情页面。\n支持边编辑边预览、版本对比与回滚；发布后，已打开的控制台无需刷新即可看到新页面。\n页面可以绑定到菜单并按角色授权。'],
+  ['1.4.0', 95, 'feature', '自定义业务页面', '管理员可以自行定义业务数据表和字段，生成列表、表单与详情页面，无需等待开发排期。\n支持边编辑边预览、版本对比与回滚；发布后，已打开的控制台无需刷新即可看到新页面。\n页面可以绑定到菜单并按角色授权。'],
   ['1.4.2', 84, 'improvement', '列表导出与导入更快', '导出改为流式写出 CSV/XLSX，十万行数据也不会卡住页面。\n导入前先预览，并给出逐行的错误报告，修正后可再次导入。'],
   ['1.5.0', 63, 'feature', '手机端适配', '在手机上打开控制台时，列表以卡片显示，表单与详情占满整屏，菜单收进左上角的按钮。\n报价通知在手机上以紧凑卡片显示。'],
   ['1.5.1', 49, 'feature', '深色主题', '在右上角的主题设置中可以切换浅色、深色或跟随系统，并可选择主题色与布局。\n所有页面、表格与图表都适配了深色模式，文字对比度符合无障碍标准。'],
