@@ -15,6 +15,7 @@ import { migrations } from '../../server/db/migrations';
 import { migration as reconMenus } from '../../server/db/migrations/0016_recon_menus';
 import { migration as reconResults } from '../../server/db/migrations/0021_recon_results';
 import { migration as reconTrackingNumbers } from '../../server/db/migrations/0022_recon_tracking_numbers';
+import { migration as changeLogs } from '../../server/db/migrations/0024_change_logs';
 import { seedDemo } from '../../server/db/seed/demo';
 import { DIALECTS, postgresSchema } from '../support/server-harness';
 
@@ -41,8 +42,9 @@ describe.each(DIALECTS)('migration 0016 (reconciliation menus) on an older %s da
     database = openDatabase({ databaseUrl: schema?.url ?? null, dataDir });
     cleanup.push(() => database.close());
     expect(await migrateToLatest(database, BEFORE_0016)).toHaveLength(BEFORE_0016.length);
-    // Today's seed writes the orders' match results and tracking numbers apart (0021, 0022): those steps' tables stand ready for it, the menus are 0015's.
-    for (const step of [reconResults, reconTrackingNumbers]) await step.up(database.db as unknown as Kysely<unknown>, database.types);
+    // Today's seed writes the orders' match results and tracking numbers apart (0021, 0022) and the release notes (0024): those
+    // steps' tables stand ready for it (0024 grants nothing yet, with no menu to grant), the menus are 0015's.
+    for (const step of [reconResults, reconTrackingNumbers, changeLogs]) await step.up(database.db as unknown as Kysely<unknown>, database.types);
     await seedDemo(database.db);
     const db = database.db;
     const added = await db.selectFrom('menus').select('id').where('name', 'in', NEW_MENUS).execute();
