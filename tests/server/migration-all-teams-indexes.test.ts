@@ -4,19 +4,17 @@
  * 0020 adds each one without the team and, on PostgreSQL, builds an optional field's index again
  * NULLS FIRST; the rows stay as they were, and a second run changes nothing.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../server/db/open';
+import { describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../server/db/open';
 import { migrateToLatest } from '../../server/db/migrate';
 import { migrations } from '../../server/db/migrations';
 import { migration as allTeamsIndexes } from '../../server/db/migrations/0020_all_teams_indexes';
 import { createCustomResource } from '../../server/resources/definitions';
 import { tableOf } from '../../server/resources/custom-tables';
 import { dynamic } from '../../server/resources/store';
-import { DIALECTS, postgresSchema } from '../support/server-harness';
+import { DIALECTS } from '../support/server-harness';
+import { scratchDatabases } from '../support/scratch-database';
 import { f } from '../support/resources';
 
 const AT_0020 = migrations.findIndex(([name]) => name === '0020_all_teams_indexes');
@@ -35,11 +33,7 @@ const OLD_INDEXES: Array<[suffix: string, columns: string[], unique: boolean]> =
 
 describe.each(DIALECTS)('migration 0020 (indexes without the team) on an older %s database', (dialect) => {
   let database: DatabaseHandle;
-  let cleanup: Array<() => Promise<void> | void> = [];
-  afterEach(async () => {
-    for (const step of cleanup.reverse()) await step();
-    cleanup = [];
-  });
+  const emptyDatabase = scratchDatabases(dialect, 'all-teams-indexes-');
 
   /** Every index of the resource's table (not the keyword index's): name → its definition as the database prints it. */
   async function indexes(): Promise<Record<string, string>> {
@@ -55,12 +49,7 @@ describe.each(DIALECTS)('migration 0020 (indexes without the team) on an older %
 
   /** A database as release 0019 left it: a team-scoped resource with a few rows and only its team's indexes. */
   async function olderDatabase(): Promise<number> {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'all-teams-indexes-'));
-    cleanup.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-    const schema = dialect === 'postgres' ? await postgresSchema() : null;
-    if (schema) cleanup.push(schema.drop);
-    database = openDatabase({ databaseUrl: schema?.url ?? null, dataDir });
-    cleanup.push(() => database.close());
+    database = await emptyDatabase();
     expect(await migrateToLatest(database, BEFORE_0020)).toHaveLength(BEFORE_0020.length);
     await createCustomResource(database, {
       name: 'old_orders',

@@ -4,34 +4,23 @@
  * gives the menu item, with its 系统设置 parent, to every role but the administrators', leaving the
  * rest of each role's grants as they were.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../server/db/open';
+import { describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../server/db/open';
 import { migrateToLatest } from '../../server/db/migrate';
 import { seedDemo } from '../../server/db/seed/demo';
-import { DIALECTS, postgresSchema } from '../support/server-harness';
+import { DIALECTS } from '../support/server-harness';
+import { scratchDatabases } from '../support/scratch-database';
 
 const GRANTED = ['ChangeLog', 'Setting'];
 
 describe.each(DIALECTS)('migration 0024 (change logs) on an older %s database', (dialect) => {
   let database: DatabaseHandle;
-  let cleanup: Array<() => Promise<void> | void> = [];
-  afterEach(async () => {
-    for (const step of cleanup.reverse()) await step();
-    cleanup = [];
-  });
+  const emptyDatabase = scratchDatabases(dialect, 'change-logs-');
 
   /** Today's demo database taken back to before 0024: no change_logs table, 更新日志 and 系统设置 held by no role. */
   async function olderDatabase() {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'change-logs-'));
-    cleanup.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-    const schema = dialect === 'postgres' ? await postgresSchema() : null;
-    if (schema) cleanup.push(schema.drop);
-    database = openDatabase({ databaseUrl: schema?.url ?? null, dataDir });
-    cleanup.push(() => database.close());
+    database = await emptyDatabase();
     await migrateToLatest(database);
     await seedDemo(database.db);
     const db = database.db;

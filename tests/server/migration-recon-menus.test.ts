@@ -4,12 +4,9 @@
  * 对账 in the seed's order, grants the summary to the roles that open 店铺账单, and changes
  * nothing when it runs again.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../server/db/open';
+import { describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../server/db/open';
 import { migrateToLatest } from '../../server/db/migrate';
 import { migrations } from '../../server/db/migrations';
 import { migration as reconMenus } from '../../server/db/migrations/0016_recon_menus';
@@ -17,7 +14,8 @@ import { migration as reconResults } from '../../server/db/migrations/0021_recon
 import { migration as reconTrackingNumbers } from '../../server/db/migrations/0022_recon_tracking_numbers';
 import { migration as changeLogs } from '../../server/db/migrations/0024_change_logs';
 import { seedDemo } from '../../server/db/seed/demo';
-import { DIALECTS, postgresSchema } from '../support/server-harness';
+import { DIALECTS } from '../support/server-harness';
+import { scratchDatabases } from '../support/scratch-database';
 
 const NEW_MENUS = ['ReconSummary', 'ReconColumnMaps'];
 const AT_0016 = migrations.findIndex(([name]) => name === '0016_recon_menus');
@@ -27,20 +25,11 @@ const THROUGH_0016 = migrations.slice(0, AT_0016 + 1);
 
 describe.each(DIALECTS)('migration 0016 (reconciliation menus) on an older %s database', (dialect) => {
   let database: DatabaseHandle;
-  let cleanup: Array<() => Promise<void> | void> = [];
-  afterEach(async () => {
-    for (const step of cleanup.reverse()) await step();
-    cleanup = [];
-  });
+  const emptyDatabase = scratchDatabases(dialect, 'recon-menus-');
 
   /** A database as release 0015 left it: schema up to 0015, the demo seed with 对账 holding only 代购对账 and 店铺账单. */
   async function olderDatabase() {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'recon-menus-'));
-    cleanup.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-    const schema = dialect === 'postgres' ? await postgresSchema() : null;
-    if (schema) cleanup.push(schema.drop);
-    database = openDatabase({ databaseUrl: schema?.url ?? null, dataDir });
-    cleanup.push(() => database.close());
+    database = await emptyDatabase();
     expect(await migrateToLatest(database, BEFORE_0016)).toHaveLength(BEFORE_0016.length);
     // Today's seed writes the orders' match results and tracking numbers apart (0021, 0022) and the release notes (0024): those
     // steps' tables stand ready for it (0024 grants nothing yet, with no menu to grant), the menus are 0015's.

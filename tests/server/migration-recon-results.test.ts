@@ -5,15 +5,13 @@
  * what the outcome says); an order inserted afterwards gets its pending result by itself. Migration
  * 0022 gives every order a row per tracking number its 快递单号 holds.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../server/db/open';
+import { describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../server/db/open';
 import { migrateToLatest } from '../../server/db/migrate';
 import { migrations } from '../../server/db/migrations';
-import { DIALECTS, postgresSchema } from '../support/server-harness';
+import { DIALECTS } from '../support/server-harness';
+import { scratchDatabases } from '../support/scratch-database';
 
 const AT_0021 = migrations.findIndex(([name]) => name === '0021_recon_results');
 const BEFORE_0021 = migrations.slice(0, AT_0021);
@@ -31,11 +29,7 @@ const OLD_ORDERS = [
 
 describe.each(DIALECTS)('migrations 0021 (match results apart) and 0022 (tracking numbers) on an older %s database', (dialect) => {
   let database: DatabaseHandle;
-  let cleanup: Array<() => Promise<void> | void> = [];
-  afterEach(async () => {
-    for (const step of cleanup.reverse()) await step();
-    cleanup = [];
-  });
+  const emptyDatabase = scratchDatabases(dialect, 'recon-results-');
 
   /** The columns of a table as the database lists them. */
   async function columnsOf(table: string): Promise<string[]> {
@@ -47,12 +41,7 @@ describe.each(DIALECTS)('migrations 0021 (match results apart) and 0022 (trackin
   }
 
   async function olderDatabase(steps: typeof migrations) {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'recon-results-'));
-    cleanup.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-    const schema = dialect === 'postgres' ? await postgresSchema() : null;
-    if (schema) cleanup.push(schema.drop);
-    database = openDatabase({ databaseUrl: schema?.url ?? null, dataDir });
-    cleanup.push(() => database.close());
+    database = await emptyDatabase();
     await migrateToLatest(database, steps);
     const old = database.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
     const now = Date.now();

@@ -4,31 +4,15 @@
  * before its first login). A database with a step missing still gets it, and one recorded by a
  * newer release is still refused.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../server/db/open';
+import { describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../server/db/open';
 import { migrateToLatest } from '../../server/db/migrate';
 import { migrations } from '../../server/db/migrations';
-import { DIALECTS, postgresSchema } from '../support/server-harness';
+import { DIALECTS } from '../support/server-harness';
+import { scratchDatabases } from '../support/scratch-database';
 
 describe.each(DIALECTS)('migrating an up-to-date %s database', (dialect) => {
-  let cleanup: Array<() => Promise<void> | void> = [];
-  afterEach(async () => {
-    for (const step of cleanup.reverse()) await step();
-    cleanup = [];
-  });
-
-  async function freshDatabase(): Promise<DatabaseHandle> {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'migrate-up-to-date-'));
-    cleanup.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-    const schema = dialect === 'postgres' ? await postgresSchema() : null;
-    if (schema) cleanup.push(schema.drop);
-    const database = openDatabase({ databaseUrl: schema?.url ?? null, dataDir });
-    cleanup.push(() => database.close());
-    return database;
-  }
+  const freshDatabase = scratchDatabases(dialect, 'migrate-up-to-date-');
 
   /** The same database, counting how often its tables' definitions are asked for. */
   function watched(database: DatabaseHandle): { handle: DatabaseHandle; introspections: () => number } {
