@@ -237,6 +237,7 @@ export const en: Messages = {
     updating: 'Updating',
     done: 'Update complete',
     offlineReady: 'From now on the console opens even without a network connection.',
+    offlineReadyShort: 'Opens offline from now on',
   },
   theme: {
     title: 'Theme settings',

@@ -124,6 +124,7 @@ export const zh = {
     updating: '正在更新',
     done: '更新完成',
     offlineReady: '以后网络断开时，也可以打开控制台。',
+    offlineReadyShort: '已可离线打开控制台',
   },
   theme: {
     title: '主题配置',

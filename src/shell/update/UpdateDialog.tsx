@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Modal, notification, Typography } from 'antd';
+import { Button, message, Modal, notification, Typography } from 'antd';
 import type { RegisterSWOptions } from 'vite-plugin-pwa/types';
 import { settings } from '../../contract/settings';
 import { recordError } from '../errors/error-log';
 import { useI18n } from '../i18n/I18nProvider';
+import { useStore } from '../store';
+import { deviceStore } from '../theme/device-store';
 import { formatDateTime } from '../utils/relative-time';
 
 /** Starts the waiting version of the console (its service worker skips waiting). */
@@ -31,6 +33,8 @@ interface UpdateDialogProps {
 export default function UpdateDialog({ register = registerWithPlugin, reload = reloadPage }: UpdateDialogProps) {
   const { t } = useI18n();
   const [notice, noticeHolder] = notification.useNotification();
+  const [toast, toastHolder] = message.useMessage();
+  const phone = useStore(deviceStore) === 'mobile';
   const [needRefresh, setNeedRefresh] = useState(false);
   const [offlineReady, setOfflineReady] = useState(false);
   const [checked, setChecked] = useState(false);
@@ -61,9 +65,13 @@ export default function UpdateDialog({ register = registerWithPlugin, reload = r
   useEffect(() => {
     if (!checked || !offlineReady || announced.current) return;
     announced.current = true;
-    // Good news, not a task: in a corner away from the header's tools, gone by itself.
-    notice.success({ title: t('update.offlineReady'), placement: 'bottomRight', duration: 6 });
-  }, [checked, offlineReady, notice, t]);
+    // Good news, not a task: in a corner away from the header's tools, gone by itself. A phone's
+    // bottom is where its live notices pile up (notices/NoticeCenter.tsx), in a container of their
+    // own that this one would cover: there it is a short line at the top, narrower than the space
+    // between the header's menu button and avatar, for a moment.
+    if (phone) void toast.success(t('update.offlineReadyShort'), 3);
+    else notice.success({ title: t('update.offlineReady'), placement: 'bottomRight', duration: 6 });
+  }, [checked, offlineReady, notice, toast, phone, t]);
 
   useEffect(() => {
     if (stage === 'idle') return;
@@ -84,6 +92,7 @@ export default function UpdateDialog({ register = registerWithPlugin, reload = r
   return (
     <>
       {noticeHolder}
+      {toastHolder}
       <Modal
         open={checked && needRefresh && !dismissed}
         width={410}

@@ -5,6 +5,7 @@ import UpdateDialog from '../../../src/shell/update/UpdateDialog';
 import { I18nProvider } from '../../../src/shell/i18n/I18nProvider';
 import { clearErrorLog, errorLogStore } from '../../../src/shell/errors/error-log';
 import { settings } from '../../../src/contract/settings';
+import { deviceStore } from '../../../src/shell/theme/device-store';
 
 describe('the update dialog (spec §2, §4)', () => {
   let worker: RegisterSWOptions;
@@ -37,6 +38,7 @@ describe('the update dialog (spec §2, §4)', () => {
   afterEach(() => {
     cleanup();
     clearErrorLog();
+    deviceStore.set('desktop');
     vi.useRealTimers();
     vi.unstubAllEnvs();
   });
@@ -93,6 +95,17 @@ describe('the update dialog (spec §2, §4)', () => {
     // Out of the way: the bottom corner, not over the header's search at the top.
     expect(told.closest('.ant-notification-bottomRight')).not.toBeNull();
     expect(screen.queryByTestId('update-dialog')).toBeNull();
+  });
+
+  it('on a phone, announces it as a short line at the top, away from the live notices piled at the bottom', async () => {
+    deviceStore.set('mobile');
+    await start();
+    act(() => worker.onOfflineReady!());
+    advance(settings.updateCheckDelay);
+    const told = screen.getByText('已可离线打开控制台');
+    expect(told.closest('.ant-message')).not.toBeNull();
+    expect(document.querySelector('.ant-notification-bottom, .ant-notification-bottomRight')).toBeNull();
+    expect(screen.queryByText('以后网络断开时，也可以打开控制台。')).toBeNull();
   });
 
   it('puts registration errors in the error log', async () => {
