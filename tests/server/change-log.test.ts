@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, DIALECTS, loginAs, startTestServer, type TestServer } from '../support/server-harness';
-import { resourceApi } from '../support/resources';
+import { resourceApi, upload } from '../support/resources';
 import { Code } from '../../src/contract/envelope';
 import type { IndexInitData, MenuItem } from '../../src/contract/api/auth';
 import type { ResourceDefinition } from '../../src/contract/resource';
@@ -102,6 +102,22 @@ describe.each(DIALECTS)('the change log on %s', (dialect) => {
     }
     expect((await logs().get(tokens.admin, record.id)).body.data).toMatchObject({ title: '测试条目：只读', version: 1 });
     await logs().remove(tokens.admin, record.id);
+  });
+
+  it('takes a release note sheet from an administrator (its 导入 button), headed by the column titles, and refuses it from the others', async () => {
+    const sheet = '版本号,发布日期,类型,标题,内容\n9.8.0,2026-11-21,修复,测试导入：对账金额取整,导入的第一行\n9.8.1,2026-11-22,新功能,测试导入：批量上架,导入的第二行\n';
+    const file = { name: '更新日志.csv', type: 'text/csv', bytes: sheet };
+    for (const user of ['seller', 'staff', 'qianwei']) {
+      expect((await upload(server, '/api/resources/change_logs/import', tokens[user]!, file)).status).toBe(403);
+    }
+    const answer = await upload(server, '/api/resources/change_logs/import', tokens.admin, file);
+    expect(answer.body.data).toMatchObject({ total: 2, written: 2, errors: [] });
+    const found = (await logs().list(tokens.seller, { keyword: '测试导入', sort: [{ field: 'version_no', order: 'asc' }] })).body.data.rows;
+    expect(found.map((row) => [row.version_no, row.released_on, row.kind, row.title])).toEqual([
+      ['9.8.0', '2026-11-21', 'fix', '测试导入：对账金额取整'],
+      ['9.8.1', '2026-11-22', 'feature', '测试导入：批量上架'],
+    ]);
+    await logs().bulkDelete(tokens.admin, found.map((row) => row.id));
   });
 
   it('refuses bad input with the bad-request code and the field it is about, never a server error', async () => {
