@@ -24,6 +24,8 @@ const BARE_BUNDLE = path.join(ROOT, 'dist-server', 'bench-bare-fastify.js');
 const ROUNDS = 5;
 const START_LIMIT_MS = 60_000;
 const CREDENTIALS = JSON.stringify({ username: 'admin', password: 'admin123' });
+/** The issue's goal for a restart's wall time: within this many times the bare Fastify's, in the same run. */
+const RESTART_SHARE = 1.5;
 
 interface Running {
   url: string;
@@ -123,18 +125,20 @@ export default async function coldStart(): Promise<BenchRow[]> {
   }
   const list = (runs: number[]) => `${runs.map((ms) => ms.toFixed(0)).join(' / ')} ms`;
   const load = `load ${os.loadavg()[0].toFixed(1)}`;
-  const rows = (name: string, starts: Start[]): BenchRow[] =>
+  const rows = (name: string, starts: Start[], share?: number): BenchRow[] =>
     (['wallMs', 'cpuMs'] as const).map((figure) => {
       const runs = starts.map((start) => start[figure]);
       const baselineRuns = bare.map((start) => start[figure]);
+      const baseline = median(baselineRuns);
       return {
         name: figure === 'wallMs' ? name : `${name}, CPU`,
         value: median(runs),
         unit: 'ms',
-        baseline: median(baselineRuns),
+        baseline,
+        ...(share !== undefined && figure === 'wallMs' ? { budget: baseline * share } : {}),
         baselineName: 'bare Fastify, one route',
         note: `median of runs ${list(runs)}; baseline runs ${list(baselineRuns)}; ${load}`,
       };
     });
-  return [...rows('first start, empty data dir (migrate + seed)', first), ...rows('restart, seeded data dir', restart)];
+  return [...rows('first start, empty data dir (migrate + seed)', first), ...rows('restart, seeded data dir', restart, RESTART_SHARE)];
 }
