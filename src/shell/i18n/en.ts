@@ -720,7 +720,8 @@ export const en: Messages = {
     dashLastImport: 'Last import: {file} ({time})',
     dashNotices: 'Unread notices',
     dashEntries: 'Quick entries',
-    dashNothing: 'Nothing to do',
+    dashNoNotices: 'No unread notices',
+    dashUnderMinute: 'Under a minute',
     dashAllDone: 'Nothing waits on you',
   },
   quoting: {

@@ -607,7 +607,8 @@ export const zh = {
     dashLastImport: '最近导入：{file}（{time}）',
     dashNotices: '未读通知',
     dashEntries: '快捷入口',
-    dashNothing: '暂无待办',
+    dashNoNotices: '没有未读通知',
+    dashUnderMinute: '不到 1 分钟',
     dashAllDone: '没有待办事项，一切就绪',
   },
   quoting: {

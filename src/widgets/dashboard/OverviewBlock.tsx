@@ -24,6 +24,7 @@ function QuotingCards({ quoting }: { quoting: DashboardQuoting }) {
   const { t } = useWidgetHost();
   const minutes = (value: number | null) => {
     if (value === null) return t('dashNone');
+    if (value < 1) return t('dashUnderMinute');
     const parts = durationParts(value);
     return parts.hours > 0 ? t('dashHours', { h: parts.hours, m: parts.minutes }) : t('dashMinutes', { n: parts.minutes });
   };

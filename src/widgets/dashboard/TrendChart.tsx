@@ -47,7 +47,7 @@ export default function TrendChart({ trend, labels }: TrendChartProps) {
         yAxis: { type: 'value', minInterval: 1, axisLabel: { color: token.colorTextSecondary }, splitLine: { lineStyle: { color: token.colorSplit } } },
         series: [
           { type: 'bar', name: labels.asks, data: trend.map((day) => day.asks), barMaxWidth: 24 },
-          { type: 'line', name: labels.quotes, data: trend.map((day) => day.quotes), smooth: true },
+          { type: 'line', name: labels.quotes, data: trend.map((day) => day.quotes) },
         ],
       },
       { notMerge: true },

@@ -6,6 +6,7 @@
 import type { ReactNode } from 'react';
 import useSWR from 'swr';
 import { Badge, Button, Card, Empty, Flex, Result, Skeleton, Tag, Typography } from 'antd';
+import { CheckCircleFilled } from '@ant-design/icons';
 import type { DashboardWorkbench } from '../../contract/api/dashboard';
 import { handleFindPath } from '../../contract/api/quoting';
 import { useWidgetHost } from '../interface/host';
@@ -25,12 +26,12 @@ interface Item {
   meta: ReactNode;
 }
 
-function Section({ title, items }: { title: string; items: Item[] }) {
-  const { t, navigate } = useWidgetHost();
+function Section({ title, items, empty }: { title: string; items: Item[]; empty: string }) {
+  const { navigate } = useWidgetHost();
   return (
     <Card size="small" title={<Flex gap={8} align="center">{title}<Badge count={items.length} showZero color={items.length ? undefined : 'var(--ant-color-text-quaternary)'} /></Flex>}>
       {items.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashNothing')} />
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} />
       ) : (
         <ul className="dash-list">
           {items.map((item) => (
@@ -51,7 +52,7 @@ function Section({ title, items }: { title: string; items: Item[] }) {
   );
 }
 
-function useSections(work: DashboardWorkbench): Array<{ title: string; items: Item[] }> {
+function useSections(work: DashboardWorkbench): Array<{ title: string; items: Item[]; empty: string }> {
   const { t, useDictionary } = useWidgetHost();
   const platforms = useDictionary('store_platform').options;
   const platformName = (value: string) => platforms?.find((option) => option.value === value)?.label ?? value;
@@ -94,9 +95,10 @@ function useSections(work: DashboardWorkbench): Array<{ title: string; items: It
   ];
   // A list that has never anything for this user (a seller's queue) is left out; notices are everyone's.
   return [
-    ...sections.filter((section) => section.items.length > 0),
+    ...sections.filter((section) => section.items.length > 0).map((section) => ({ ...section, empty: '' })),
     {
       title: t('dashNotices'),
+      empty: t('dashNoNotices'),
       items: work.notices.map((notice) => ({ key: String(notice.id), title: plainText(notice.content), to: notice.find_id ? handleFindPath(notice.find_id) : null, meta: formatTime(notice.created_at, WHEN) })),
     },
   ];
@@ -108,10 +110,17 @@ function Sections({ work }: { work: DashboardWorkbench }) {
   const todo = work.queue.length + work.to_accept.length + work.expiring.length + work.differences.length;
   return (
     <>
-      {todo === 0 && <Result status="success" title={t('dashAllDone')} className="dash-all-done" />}
+      {todo === 0 && (
+        <Card size="small">
+          <Flex gap={8} align="center">
+            <CheckCircleFilled className="dash-all-done" />
+            <Typography.Text>{t('dashAllDone')}</Typography.Text>
+          </Flex>
+        </Card>
+      )}
       <div className="dash-sections">
         {sections.map((section) => (
-          <Section key={section.title} title={section.title} items={section.items} />
+          <Section key={section.title} {...section} />
         ))}
       </div>
     </>

@@ -49,7 +49,8 @@ export const DASHBOARD_MESSAGE_KEYS = [
   'dashLastImport',
   'dashNotices',
   'dashEntries',
-  'dashNothing',
+  'dashNoNotices',
+  'dashUnderMinute',
   'dashAllDone',
 ] as const;
 
