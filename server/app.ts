@@ -30,6 +30,7 @@ import { reconciliationRoutes } from './reconciliation/routes';
 import { resourceRoutes } from './resources/routes';
 import { quotingRoutes } from './quoting/routes';
 import { quotingPreviewRoutes } from './quoting/preview-routes';
+import { dashboardRoutes } from './dashboard/routes';
 import { quotingLive } from './quoting/live';
 import { definitionRoutes } from './resources/definition-routes';
 import { listResourceDefinitions } from './resources/definitions';
@@ -125,6 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(resourceRoutes, { database, onWritten });
   await app.register(quotingRoutes, { database, onWritten });
   await app.register(quotingPreviewRoutes, { database });
+  await app.register(dashboardRoutes, { db });
   await app.register(definitionRoutes, { database });
   const definitions = () => listResourceDefinitions(database);
   await app.register(screenRoutes, {

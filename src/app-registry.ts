@@ -12,6 +12,7 @@ import { BUILTIN_CELLS } from './widgets/cells';
 import { CopyButton } from './widgets/cells/copyable';
 import { GOODS_CELLS } from './widgets/goods';
 import { QUOTING_ACTIONS, QUOTING_BLOCKS } from './widgets/quoting';
+import { DASHBOARD_BLOCKS } from './widgets/dashboard';
 import { extendRegistry, lazyWidgets } from './widgets/interface/registry';
 import { missingWidget } from './widgets/MissingWidget';
 
@@ -47,6 +48,8 @@ export const appRegistry: EngineRegistry = extendRegistry(builtin, {
   blocks: {
     lowStock: lazy(() => import('./widgets/goods/LowStockBlock')),
     ...QUOTING_BLOCKS,
+    // 首页 and 工作台 (dashboard/index, dashboard/workbench).
+    ...DASHBOARD_BLOCKS,
     // Reconciliation: platform files in (bill/core/ImportSend), the summary per shop × month (bill/summary).
     reconImport: lazy(() => import('./widgets/reconciliation/ImportBlock')),
     reconSummary: lazy(() => import('./widgets/reconciliation/SummaryBlock')),

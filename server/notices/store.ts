@@ -98,3 +98,14 @@ export async function targetExists(db: Kysely<Database>, kind: 'user' | 'role' |
   if (team !== null) query = query.where('team_id', '=', team);
   return !!(await query.executeTakeFirst());
 }
+
+/** How many notices the reader has not closed. */
+export async function countOpenNotices(db: Kysely<Database>, reader: NoticeReader): Promise<number> {
+  const row = await addressedTo(db, reader)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('notice_closes as c').select('c.notice_id').whereRef('c.notice_id', '=', 'n.id').where('c.user_id', '=', reader.userId))),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

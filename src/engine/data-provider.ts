@@ -12,8 +12,15 @@ import type { EngineHost } from './host';
 const resourceUrl = (name: string, path: string) => `/api/resources/${encodeURIComponent(name)}/${path}`;
 const RECON = '/api/reconciliation';
 const QUOTING = '/api/quoting';
+const DASHBOARD = '/api/dashboard';
 /** A platform export can run to a hundred megabytes: its upload gets longer than a request's default. */
 const UPLOAD_TIMEOUT_MS = 30 * 60_000;
+
+/** `?a=1&b=2` of the parts of a query that are set, or nothing when none is. */
+function searchOf(query: object): string {
+  const search = new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined)).toString();
+  return search ? `?${search}` : '';
+}
 
 /** The server filters by a flat list of conditions, all of which hold: `and` groups flatten into it. */
 function flatFilters(filters: CrudFilter[]): Filter[] {
@@ -108,14 +115,15 @@ export function createDataProvider({ request, download }: Pick<EngineHost, 'requ
       importHistory: () => request(`${RECON}/imports`, undefined, { method: 'GET' }),
       summary: (query) => request(`${RECON}/summary`, query),
       match: (body) => request(`${RECON}/match`, body),
-      exportDifferences: (query, filename) => {
-        const search = new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined)).toString();
-        return download(`${RECON}/differences/export${search ? `?${search}` : ''}`, filename);
-      },
+      exportDifferences: (query, filename) => download(`${RECON}/differences/export${searchOf(query)}`, filename),
     },
     quoting: {
       handleFind: (name) => request(`${QUOTING}/handlefind?${new URLSearchParams({ name })}`, undefined, { method: 'GET', silent: true }),
       rulePreview: (rule) => request(`${QUOTING}/rule-preview`, rule, { silent: true }),
+    },
+    dashboard: {
+      overview: (query) => request(`${DASHBOARD}/overview${searchOf(query)}`, undefined, { method: 'GET' }),
+      workbench: () => request(`${DASHBOARD}/workbench`, undefined, { method: 'GET' }),
     },
 
     prefetchList(params) {

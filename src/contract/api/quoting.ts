@@ -7,6 +7,11 @@ import { Type, type Static } from '../schema';
 import { patterns } from '../validators';
 import { TimelineRow } from './resources';
 
+/** The ask page an ask's number opens, where a notice about it leads too (spec §2). */
+export function handleFindPath(askNo: string): string {
+  return `/main/handlefind?${new URLSearchParams({ name: askNo })}`;
+}
+
 export const HandleFindQuery = Type.Object({ name: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false });
 export type HandleFindQuery = Static<typeof HandleFindQuery>;
 

@@ -11,10 +11,6 @@ export const NOTICE_TITLES: Record<NoticeType, MessageKey> = {
   3: 'notice.typeChangePrice',
 };
 
-/** Where a notice leads: the asking record it is about (spec §2). */
-export function handleFindPath(findId: string): string {
-  return `/main/handlefind?${new URLSearchParams({ name: findId })}`;
-}
 
 /** A link in a notice opens itself, not the notice around it. */
 function keepLinkClick(event: MouseEvent) {

@@ -7,6 +7,7 @@
 import type { TimelineRow } from '../../contract/api/resources';
 import type { Filter, HistoryEntry, ImportReport, ListPage, ResourceDefinition, ResourceRecord, Sort } from '../../contract/resource';
 import type { Choice } from './choices';
+import type { DashboardData } from './dashboard-data';
 import type { QuotingData } from './quoting-data';
 import type { ReconciliationData } from './reconciliation-data';
 
@@ -140,6 +141,8 @@ export interface DataProvider {
   reconciliation: ReconciliationData;
   /** Quoting's own API: the ask page behind a notice, a rule's preview. */
   quoting: QuotingData;
+  /** The dashboard's reads: 首页's figures, 工作台's to-dos. */
+  dashboard: DashboardData;
   /**
    * Reads a list page ahead of the list that will show it (a menu click). The list that reads the
    * same params takes this answer instead of asking again; see takeAhead. Answers the page.

@@ -1,3 +1,4 @@
+import type { DashboardMessageKey } from './dashboard-messages';
 import type { ReconMessageKey } from './recon-messages';
 
 /**
@@ -52,4 +53,5 @@ export type WidgetMessageKey =
   | 'formRtClear'
   | 'formRtUndo'
   | 'formRtRedo'
-  | ReconMessageKey;
+  | ReconMessageKey
+  | DashboardMessageKey;

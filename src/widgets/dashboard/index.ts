@@ -1,0 +1,11 @@
+/**
+ * The dashboard's bespoke widgets, by the names its screens use (src/app-registry.ts lists them):
+ * 首页's figures (dashboard/index) and 工作台's to-do list (dashboard/workbench). Each downloads when first drawn.
+ */
+import { lazy } from 'react';
+import type { BlockWidget, WidgetMap } from '../interface/registry';
+
+export const DASHBOARD_BLOCKS = {
+  dashboardOverview: lazy(() => import('./OverviewBlock')),
+  dashboardWorkbench: lazy(() => import('./WorkbenchBlock')),
+} as const satisfies WidgetMap<BlockWidget>;
