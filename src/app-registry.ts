@@ -46,6 +46,8 @@ export const appRegistry: EngineRegistry = extendRegistry(builtin, {
   },
   blocks: {
     lowStock: lazy(() => import('./widgets/goods/LowStockBlock')),
+    // 商品统计 (goods/statistics): the team's goods, comments and trades for a period.
+    goodsStatistics: lazy(() => import('./widgets/goods/StatisticsBlock')),
     ...QUOTING_BLOCKS,
     // Reconciliation: platform files in (bill/core/ImportSend), the summary per shop × month (bill/summary).
     reconImport: lazy(() => import('./widgets/reconciliation/ImportBlock')),

@@ -12,6 +12,7 @@ import type { EngineHost } from './host';
 const resourceUrl = (name: string, path: string) => `/api/resources/${encodeURIComponent(name)}/${path}`;
 const RECON = '/api/reconciliation';
 const QUOTING = '/api/quoting';
+const GOODS = '/api/goods';
 /** A platform export can run to a hundred megabytes: its upload gets longer than a request's default. */
 const UPLOAD_TIMEOUT_MS = 30 * 60_000;
 
@@ -116,6 +117,9 @@ export function createDataProvider({ request, download }: Pick<EngineHost, 'requ
     quoting: {
       handleFind: (name) => request(`${QUOTING}/handlefind?${new URLSearchParams({ name })}`, undefined, { method: 'GET', silent: true }),
       rulePreview: (rule) => request(`${QUOTING}/rule-preview`, rule, { silent: true }),
+    },
+    goods: {
+      statistics: (query) => request(`${GOODS}/statistics?${new URLSearchParams(query)}`, undefined, { method: 'GET', silent: true }),
     },
 
     prefetchList(params) {

@@ -32,7 +32,6 @@ const NOT_BUILT_YET = new Set([
   '/dashboard/workbench',
   '/dashboard/screen',
   '/goods/management',
-  '/goods/statistics',
   '/goods/poster',
   '/goods/cashier',
   '/goods/explorer',

@@ -8,6 +8,7 @@ import type { TimelineRow } from '../../contract/api/resources';
 import type { Filter, HistoryEntry, ImportReport, ListPage, ResourceDefinition, ResourceRecord, Sort } from '../../contract/resource';
 import type { Choice } from './choices';
 import type { QuotingData } from './quoting-data';
+import type { GoodsData } from './goods-data';
 import type { ReconciliationData } from './reconciliation-data';
 
 /** A condition on one field, as the server filters (contract/resource.ts Filter). */
@@ -140,6 +141,8 @@ export interface DataProvider {
   reconciliation: ReconciliationData;
   /** Quoting's own API: the ask page behind a notice, a rule's preview. */
   quoting: QuotingData;
+  /** The goods area's own API: 商品统计's figures. */
+  goods: GoodsData;
   /**
    * Reads a list page ahead of the list that will show it (a menu click). The list that reads the
    * same params takes this answer instead of asking again; see takeAhead. Answers the page.

@@ -6,6 +6,7 @@ import type { ReconMessageKey } from './recon-messages';
  * here that the engine does not know fails the type check (src/engine/provider.tsx).
  */
 import type { QuotingMessageKey } from './quoting-messages';
+import type { GoodsMessageKey } from './goods-messages';
 
 export type WidgetMessageKey =
   | QuotingMessageKey
@@ -52,4 +53,5 @@ export type WidgetMessageKey =
   | 'formRtClear'
   | 'formRtUndo'
   | 'formRtRedo'
-  | ReconMessageKey;
+  | ReconMessageKey
+  | GoodsMessageKey;
