@@ -41,42 +41,44 @@ export function StatisticsFigures({ data }: { data: GoodsStatistics }) {
   const rating = comments.average_rating.current;
   return (
     <div className="goods-stats-figures">
-      <Figure
-        testId="goods-stats-on-sale"
-        title={t('goodsStatsOnSale')}
-        value={`${formatNumber(goods.on_sale)} / ${formatNumber(goods.total)}`}
-        footer={
-          <>
-            <Typography.Text type="secondary">{t('goodsStatsAdded', { count: goods.added.current })}</Typography.Text>
-            <Delta figure={goods.added} />
-          </>
-        }
-      />
-      <Figure
-        testId="goods-stats-stock-value"
-        title={t('goodsStatsStockCost')}
-        value={formatMoney(goods.stock_cost_fen)}
-        footer={<Typography.Text type="secondary">{t('goodsStatsStockPrice', { value: formatMoney(goods.stock_price_fen) })}</Typography.Text>}
-      />
-      <Figure
-        testId="goods-stats-low-stock"
-        title={t('goodsStatsLowStock')}
-        value={formatNumber(goods.low_stock)}
-        footer={<Typography.Text type="secondary">{t('goodsStatsLowStockHint', { low: goods.low_stock_threshold })}</Typography.Text>}
-      />
-      <Figure
-        testId="goods-stats-rating"
-        title={t('goodsStatsRating')}
-        value={rating === null ? t('goodsStatsNoAverage') : formatNumber(rating, 2)}
-        footer={
-          <>
-            <Typography.Text type="secondary">{t('goodsStatsComments', { count: comments.count.current })}</Typography.Text>
-            <Delta figure={comments.average_rating} />
-          </>
-        }
-      />
+      <div className="goods-stats-figure-row">
+        <Figure
+          testId="goods-stats-on-sale"
+          title={t('goodsStatsOnSale')}
+          value={`${formatNumber(goods.on_sale)} / ${formatNumber(goods.total)}`}
+          footer={
+            <>
+              <Typography.Text type="secondary">{t('goodsStatsAdded', { count: goods.added.current })}</Typography.Text>
+              <Delta figure={goods.added} />
+            </>
+          }
+        />
+        <Figure
+          testId="goods-stats-stock-value"
+          title={t('goodsStatsStockCost')}
+          value={formatMoney(goods.stock_cost_fen)}
+          footer={<Typography.Text type="secondary">{t('goodsStatsStockPrice', { value: formatMoney(goods.stock_price_fen) })}</Typography.Text>}
+        />
+        <Figure
+          testId="goods-stats-low-stock"
+          title={t('goodsStatsLowStock')}
+          value={formatNumber(goods.low_stock)}
+          footer={<Typography.Text type="secondary">{t('goodsStatsLowStockHint', { low: goods.low_stock_threshold })}</Typography.Text>}
+        />
+        <Figure
+          testId="goods-stats-rating"
+          title={t('goodsStatsRating')}
+          value={rating === null ? t('goodsStatsNoAverage') : formatNumber(rating, 2)}
+          footer={
+            <>
+              <Typography.Text type="secondary">{t('goodsStatsComments', { count: comments.count.current })}</Typography.Text>
+              <Delta figure={comments.average_rating} />
+            </>
+          }
+        />
+      </div>
       {trades && (
-        <>
+        <div className="goods-stats-figure-row">
           <Figure testId="goods-stats-income" title={t('goodsStatsIncome')} value={formatMoney(trades.income_fen.current)} footer={<Delta figure={trades.income_fen} />} />
           <Figure testId="goods-stats-expense" title={t('goodsStatsExpense')} value={formatMoney(trades.expense_fen.current)} footer={<Delta figure={trades.expense_fen} goodWhen="down" />} />
           <Figure
@@ -90,7 +92,7 @@ export function StatisticsFigures({ data }: { data: GoodsStatistics }) {
               </>
             }
           />
-        </>
+        </div>
       )}
     </div>
   );
