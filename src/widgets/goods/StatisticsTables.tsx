@@ -64,7 +64,8 @@ export function LowestStockTable({ rows, low }: { rows: Lowest[]; low: number })
               </a>
             ),
           },
-          { key: 'sku', title: t('goodsStatsSku'), dataIndex: 'sku' },
+          // A phone shows the name, stock and price; the name's link leads to the rest.
+          { key: 'sku', title: t('goodsStatsSku'), dataIndex: 'sku', responsive: ['sm'] },
           {
             key: 'stock',
             title: t('goodsStatsStock'),

@@ -37,7 +37,11 @@ const valueAxis = (colours: ChartColours, extra: Record<string, unknown> = {}) =
   ...extra,
 });
 
-const categoryAxis = (colours: ChartColours, data: string[]) => ({ type: 'category', data, axisLabel: { color: colours.secondary, hideOverlap: true } });
+const categoryAxis = (colours: ChartColours, data: string[], labels: Record<string, unknown> = { hideOverlap: true }) => ({
+  type: 'category',
+  data,
+  axisLabel: { color: colours.secondary, ...labels },
+});
 
 /** Income and expense in yuan per China day, as two bar series. */
 export function tradesOption(days: NonNullable<GoodsStatistics['trades']>['days'], names: { income: string; expense: string }, colours: ChartColours): EChartsCoreOption {
@@ -60,7 +64,12 @@ export function categoriesOption(
 ): EChartsCoreOption {
   return {
     ...frame(colours, true),
-    xAxis: categoryAxis(colours, categories.map((row) => row.category || names.none)),
+    // Every category named, slanted to fit: a bar without its name says nothing.
+    xAxis: categoryAxis(
+      colours,
+      categories.map((row) => row.category || names.none),
+      { interval: 0, rotate: categories.length > 5 ? 35 : 0 },
+    ),
     yAxis: [valueAxis(colours, { minInterval: 1 }), valueAxis(colours, { splitLine: { show: false } })],
     series: [
       { type: 'bar', name: names.count, itemStyle: { color: colours.accent }, data: categories.map((row) => row.count) },
