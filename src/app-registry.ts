@@ -47,6 +47,8 @@ export const appRegistry: EngineRegistry = extendRegistry(builtin, {
   },
   blocks: {
     lowStock: lazy(() => import('./widgets/goods/LowStockBlock')),
+    // 商品统计 (goods/statistics): the team's goods, comments and trades for a period.
+    goodsStatistics: lazy(() => import('./widgets/goods/StatisticsBlock')),
     ...QUOTING_BLOCKS,
     // 首页 and 工作台 (dashboard/index, dashboard/workbench).
     ...DASHBOARD_BLOCKS,

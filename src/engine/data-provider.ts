@@ -13,6 +13,7 @@ const resourceUrl = (name: string, path: string) => `/api/resources/${encodeURIC
 const RECON = '/api/reconciliation';
 const QUOTING = '/api/quoting';
 const DASHBOARD = '/api/dashboard';
+const GOODS = '/api/goods';
 /** A platform export can run to a hundred megabytes: its upload gets longer than a request's default. */
 const UPLOAD_TIMEOUT_MS = 30 * 60_000;
 
@@ -124,6 +125,9 @@ export function createDataProvider({ request, download }: Pick<EngineHost, 'requ
     dashboard: {
       overview: (query) => request(`${DASHBOARD}/overview${searchOf(query)}`, undefined, { method: 'GET' }),
       workbench: () => request(`${DASHBOARD}/workbench`, undefined, { method: 'GET' }),
+    },
+    goods: {
+      statistics: (query) => request(`${GOODS}/statistics${searchOf(query)}`, undefined, { method: 'GET', silent: true }),
     },
 
     prefetchList(params) {

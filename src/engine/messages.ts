@@ -7,6 +7,7 @@ import { ENGINE_FORM_MESSAGE_KEYS, type EngineFormMessageKey } from './form/mess
 import { RECON_MESSAGE_KEYS, type ReconMessageKey } from '../widgets/interface/recon-messages';
 import { QUOTING_MESSAGE_KEYS, type QuotingMessageKey } from '../widgets/interface/quoting-messages';
 import { DASHBOARD_MESSAGE_KEYS, type DashboardMessageKey } from '../widgets/interface/dashboard-messages';
+import { GOODS_MESSAGE_KEYS, type GoodsMessageKey } from '../widgets/interface/goods-messages';
 
 export const ENGINE_MESSAGE_KEYS = [
   // resolving and drawing a screen
@@ -128,7 +129,7 @@ export const ENGINE_MESSAGE_KEYS = [
   'transitionFailed',
 ] as const;
 /** Every key the host's `t` takes: the engine core's and the form/detail renderers' (group `engineForm`). */
-export type EngineMessageKey = (typeof ENGINE_MESSAGE_KEYS)[number] | EngineFormMessageKey | ReconMessageKey | QuotingMessageKey | DashboardMessageKey;
+export type EngineMessageKey = (typeof ENGINE_MESSAGE_KEYS)[number] | EngineFormMessageKey | ReconMessageKey | QuotingMessageKey | DashboardMessageKey | GoodsMessageKey;
 
 const FORM_KEYS: ReadonlySet<string> = new Set(ENGINE_FORM_MESSAGE_KEYS);
 /** Reconciliation's widgets' strings (group `engineRecon`). */
@@ -137,13 +138,16 @@ const RECON_KEYS: ReadonlySet<string> = new Set(RECON_MESSAGE_KEYS);
 const QUOTING_KEYS: ReadonlySet<string> = new Set(QUOTING_MESSAGE_KEYS);
 /** The dashboard's widgets' strings (group `dashboard`). */
 const DASHBOARD_KEYS: ReadonlySet<string> = new Set(DASHBOARD_MESSAGE_KEYS);
+/** The goods area's widgets' strings (group `engineGoods`). */
+const GOODS_KEYS: ReadonlySet<string> = new Set(GOODS_MESSAGE_KEYS);
 
 /** Where a key lives in the console's catalogues, for the host adapter: `t(engineMessagePath(key), params)`. */
 export function engineMessagePath(
   key: EngineMessageKey,
-): `engine.${(typeof ENGINE_MESSAGE_KEYS)[number]}` | `engineForm.${EngineFormMessageKey}` | `engineRecon.${ReconMessageKey}` | `quoting.${QuotingMessageKey}` | `dashboard.${DashboardMessageKey}` {
+): `engine.${(typeof ENGINE_MESSAGE_KEYS)[number]}` | `engineForm.${EngineFormMessageKey}` | `engineRecon.${ReconMessageKey}` | `quoting.${QuotingMessageKey}` | `dashboard.${DashboardMessageKey}` | `engineGoods.${GoodsMessageKey}` {
   if (RECON_KEYS.has(key)) return `engineRecon.${key as ReconMessageKey}`;
   if (QUOTING_KEYS.has(key)) return `quoting.${key as QuotingMessageKey}`;
   if (DASHBOARD_KEYS.has(key)) return `dashboard.${key as DashboardMessageKey}`;
+  if (GOODS_KEYS.has(key)) return `engineGoods.${key as GoodsMessageKey}`;
   return FORM_KEYS.has(key) ? `engineForm.${key as EngineFormMessageKey}` : `engine.${key as (typeof ENGINE_MESSAGE_KEYS)[number]}`;
 }

@@ -687,7 +687,7 @@ const TRADE_NO: Record<TradeKind['channel'], (s: Seeder, at: number, serial: str
   bank: (s, at, serial) => `B${ymd(at)}${s.rng.digits(10)}${serial}`,
 };
 
-function tradeRows(s: Seeder, team: AskingTeam, count: number): Row<'trades'>[] {
+function tradeRows(s: Seeder, team: TeamKey, count: number): Row<'trades'>[] {
   return Array.from({ length: count }, (_, i): Row<'trades'> => {
     const at = s.spread(i, count);
     const kind = s.rng.weighted(TRADE_KINDS.map((k) => [k, k.weight] as const));
@@ -825,6 +825,8 @@ export async function seedBusiness(trx: Transaction<Database>, ctx: BusinessSeed
   await trx.insertInto('iot_devices').values(deviceRows(s)).execute();
   await trx.insertInto('websites').values(websiteRows(s)).execute();
   for (const [team, goods] of commentsLater) await insertComments(trx, commentRows(s, team, goods));
+  // The operation team sells goods too: its trades, last, leave the rows above as they were.
+  await inBatches(tradeRows(s, 'ops', 30), (batch) => trx.insertInto('trades').values(batch).execute());
 }
 
 async function insertComments(trx: Transaction<Database>, comments: Row<'goods_comments'>[]) {

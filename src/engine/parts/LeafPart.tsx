@@ -1,4 +1,4 @@
-import { createElement, Suspense, useEffect, useMemo, useState } from 'react';
+import { createElement, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button, Result, Skeleton } from 'antd';
 import type { ResourceDefinition } from '../../contract/resource';
@@ -6,7 +6,7 @@ import type { Part, Screen } from '../../contract/screen';
 import { checkScreenFields } from '../../contract/screen-check';
 import { widgetOf } from '../../widgets/interface/registry';
 import { preloadRenderer, useEngineRegistry } from '../registry';
-import { ActionScope } from '../actions/ActionScope';
+import { ActionScope, useActionScope } from '../actions/ActionScope';
 import { useResourceDefinition } from '../data';
 import { useEngineHost } from '../host';
 import { FieldProblems, ScreenProblems } from '../resolve/ScreenProblems';
@@ -48,6 +48,25 @@ function DetailPage({ screen, part, definition }: { screen: Screen; part: Screen
   const id = Number(params.get('id'));
   if (!Number.isInteger(id) || id < 1) return <Result status="info" title={t('detailNeedsId')} />;
   return <RendererSlot kind="detail" props={{ screen, definition, spec: part.detail!, id }} />;
+}
+
+/**
+ * A list opened with `?view=12` (a link from elsewhere: 商品统计's goods rows) shows that record's
+ * detail over it, as its row's 查看 would; once per id, so closing it leaves the list.
+ */
+function ViewNamedRecord({ part, definition }: { part: Screen | Part; definition: ResourceDefinition }) {
+  const { lang, t } = useEngineHost();
+  const { open } = useActionScope();
+  const [params] = useSearchParams();
+  const id = Number(params.get('view'));
+  const opened = useRef<number | null>(null);
+  const view = part.list?.rowActions?.find((action) => action.kind === 'view');
+  useEffect(() => {
+    if (!view || !Number.isInteger(id) || id < 1 || opened.current === id) return;
+    opened.current = id;
+    open({ kind: 'detail', mode: view.mode ?? 'drawer', title: t('openingTitle', { action: view.label[lang], resource: definition.title[lang] }), id });
+  }, [view, id, open, t, lang, definition]);
+  return null;
 }
 
 /** Admins learn which fields the screen names that the resource lacks; the parts draw without them. */
@@ -98,6 +117,7 @@ export function LeafPart({ screen, part, path }: { screen: Screen; part: Screen 
     <ActionScope screen={screen} definition={definition} form={part.form} detail={part.detail}>
       <FieldProblems problems={problems} />
       {kind === 'list' && <RendererSlot kind="list" props={{ screen, definition, spec: part.list! }} />}
+      {kind === 'list' && <ViewNamedRecord part={part} definition={definition} />}
       {kind === 'form' && <FormPage screen={screen} part={part} definition={definition} />}
       {kind === 'detail' && <DetailPage screen={screen} part={part} definition={definition} />}
     </ActionScope>

@@ -2,13 +2,14 @@
  * The goods whose stock has run low, fewest first: a bespoke block built on the engine's headless
  * list controller and the data provider, drawn its own way (a plain list, not the engine's table).
  * The worked example of docs/widgets.md: it imports nothing of the engine, only the widgets'
- * interface. `options.resource` (goods by default) and `options.low` (10) tune it.
+ * interface. `options.resource` (goods by default) and `options.low` (GOODS_LOW_STOCK) tune it.
  */
 import { useMemo } from 'react';
 import { Button, Empty, Flex, Pagination, Result, Skeleton, theme } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import type { ResourceDefinition } from '../../contract/resource';
 import type { ListSpec } from '../../contract/screen';
+import { GOODS_LOW_STOCK } from '../../contract/api/goods';
 import { useWidgetHost } from '../interface/host';
 import type { BlockProps } from '../interface/registry';
 import { StockLevelCell } from './StockLevelCell';
@@ -59,7 +60,7 @@ function LowStockList({ definition, screenId, low }: { definition: ResourceDefin
 export default function LowStockBlock({ screen, options }: BlockProps) {
   const { useDefinition } = useWidgetHost();
   const { data: definition } = useDefinition(typeof options.resource === 'string' ? options.resource : 'goods');
-  const low = typeof options.low === 'number' ? options.low : 10;
+  const low = typeof options.low === 'number' ? options.low : GOODS_LOW_STOCK;
   if (!definition) return <Skeleton active paragraph={{ rows: 4 }} />;
   return <LowStockList definition={definition} screenId={screen.id} low={low} />;
 }

@@ -9,6 +9,7 @@ import type { Filter, HistoryEntry, ImportReport, ListPage, ResourceDefinition, 
 import type { Choice } from './choices';
 import type { DashboardData } from './dashboard-data';
 import type { QuotingData } from './quoting-data';
+import type { GoodsData } from './goods-data';
 import type { ReconciliationData } from './reconciliation-data';
 
 /** A condition on one field, as the server filters (contract/resource.ts Filter). */
@@ -143,6 +144,8 @@ export interface DataProvider {
   quoting: QuotingData;
   /** The dashboard's reads: 首页's figures, 工作台's to-dos. */
   dashboard: DashboardData;
+  /** The goods area's own API: 商品统计's figures. */
+  goods: GoodsData;
   /**
    * Reads a list page ahead of the list that will show it (a menu click). The list that reads the
    * same params takes this answer instead of asking again; see takeAhead. Answers the page.

@@ -7,6 +7,7 @@ import type { ReconMessageKey } from './recon-messages';
  * here that the engine does not know fails the type check (src/engine/provider.tsx).
  */
 import type { QuotingMessageKey } from './quoting-messages';
+import type { GoodsMessageKey } from './goods-messages';
 
 export type WidgetMessageKey =
   | QuotingMessageKey
@@ -54,4 +55,5 @@ export type WidgetMessageKey =
   | 'formRtUndo'
   | 'formRtRedo'
   | ReconMessageKey
-  | DashboardMessageKey;
+  | DashboardMessageKey
+  | GoodsMessageKey;
