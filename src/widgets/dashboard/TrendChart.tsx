@@ -2,12 +2,13 @@
  * 首页's trend: asks (bars) and quotes (a line) per day. ECharts is big, so this module is only ever
  * loaded lazily (OverviewBlock's lazy import), out of the console's main chunk.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { theme } from 'antd';
 import * as echarts from 'echarts/core';
 import { BarChart, LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
+import { useEChart } from '../charts/use-echart';
 import type { DashboardTrendDay } from '../../contract/api/dashboard';
 
 echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
@@ -18,21 +19,8 @@ export interface TrendChartProps {
 }
 
 export default function TrendChart({ trend, labels }: TrendChartProps) {
-  const box = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.EChartsType | null>(null);
+  const { box, chart } = useEChart();
   const { token } = theme.useToken();
-
-  useEffect(() => {
-    const instance = echarts.init(box.current!);
-    chart.current = instance;
-    const resize = new ResizeObserver(() => instance.resize());
-    resize.observe(box.current!);
-    return () => {
-      resize.disconnect();
-      instance.dispose();
-      chart.current = null;
-    };
-  }, []);
 
   useEffect(() => {
     chart.current?.setOption(
@@ -52,7 +40,7 @@ export default function TrendChart({ trend, labels }: TrendChartProps) {
       },
       { notMerge: true },
     );
-  }, [trend, labels, token]);
+  }, [chart, trend, labels, token]);
 
   return <div ref={box} className="dash-chart" role="img" aria-label={`${labels.asks}、${labels.quotes}`} />;
 }

@@ -3,11 +3,12 @@
  * ECharts is big, so this module is only ever loaded lazily (StatisticsBlock's lazy import): it
  * stays out of the console's main chunk and out of the statistics' first draw.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import * as echarts from 'echarts/core';
 import { BarChart, LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
+import { useEChart } from '../charts/use-echart';
 
 echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
@@ -18,24 +19,11 @@ export interface StatisticsChartProps {
 }
 
 export default function StatisticsChart({ option, label }: StatisticsChartProps) {
-  const box = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.EChartsType | null>(null);
-
-  useEffect(() => {
-    const instance = echarts.init(box.current!);
-    chart.current = instance;
-    const resize = new ResizeObserver(() => instance.resize());
-    resize.observe(box.current!);
-    return () => {
-      resize.disconnect();
-      instance.dispose();
-      chart.current = null;
-    };
-  }, []);
+  const { box, chart } = useEChart();
 
   useEffect(() => {
     chart.current?.setOption(option, { notMerge: true });
-  }, [option]);
+  }, [chart, option]);
 
   return <div ref={box} className="goods-stats-chart" role="img" aria-label={label} />;
 }

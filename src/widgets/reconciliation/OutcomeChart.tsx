@@ -3,12 +3,13 @@
  * colours. ECharts is big, so this module is only ever loaded lazily (SummaryBlock's lazy import):
  * it stays out of the console's main chunk and out of the summary's first draw.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { theme } from 'antd';
 import * as echarts from 'echarts/core';
 import { BarChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
+import { useEChart } from '../charts/use-echart';
 import type { ReconSummaryRow } from '../../contract/api/reconciliation';
 import type { Choice } from '../interface/choices';
 
@@ -38,21 +39,8 @@ export interface OutcomeChartProps {
 }
 
 export default function OutcomeChart({ rows, outcomes, labelOf, onPick }: OutcomeChartProps) {
-  const box = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.EChartsType | null>(null);
+  const { box, chart } = useEChart();
   const { token } = theme.useToken();
-
-  useEffect(() => {
-    const instance = echarts.init(box.current!);
-    chart.current = instance;
-    const resize = new ResizeObserver(() => instance.resize());
-    resize.observe(box.current!);
-    return () => {
-      resize.disconnect();
-      instance.dispose();
-      chart.current = null;
-    };
-  }, []);
 
   useEffect(() => {
     const instance = chart.current;
@@ -83,7 +71,7 @@ export default function OutcomeChart({ rows, outcomes, labelOf, onPick }: Outcom
       const row = rows[event.dataIndex];
       if (row && event.seriesId) onPick(row, event.seriesId);
     });
-  }, [rows, outcomes, labelOf, onPick, token]);
+  }, [chart, rows, outcomes, labelOf, onPick, token]);
 
   return <div ref={box} className="recon-chart" role="img" aria-label={outcomes.map((o) => o.label).join('、')} />;
 }
