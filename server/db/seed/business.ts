@@ -192,7 +192,7 @@ const TASKS: Array<[name: string, cron: string, handler: string, every: number, 
   ['同步微信小店订单', '*/15 * * * *', 'orders.syncWechat', 15 * MINUTE, true, ''],
   ['生成店铺月度账单', '0 2 1 * *', 'bills.monthly', 30 * DAY, true, '每月 1 日凌晨汇总上月账单'],
   ['询价单超时关闭', '*/30 * * * *', 'asks.closeExpired', 30 * MINUTE, true, '关闭超过截止时间仍未报价的询价单'],
-  ['库存预警通知', '0 9 * * *', 'goods.stockAlert', DAY, true, '库存低于 20 件时通知采购'],
+  ['库存预警通知', '0 9 * * *', 'goods.stockAlert', DAY, true, '在售商品库存不超过 10 件时通知采购'],
   ['清理过期登录会话', '0 3 * * *', 'auth.purgeSessions', DAY, false, '改由服务启动时清理，任务停用'],
   ['数据库备份', '30 4 * * *', 'system.backup', DAY, true, '备份保留 14 天'],
 ];
@@ -381,13 +381,20 @@ function goodsRows(s: Seeder, team: TeamKey, count: number): Goods[] {
         unit: product.unit,
         price_fen,
         cost_fen: jiao(price_fen * (0.5 + 0.2 * s.rng.next())),
-        stock: status === 'draft' ? 0 : status === 'off_sale' && s.rng.chance(0.5) ? 0 : s.rng.int(20, 1500),
+        stock: status === 'draft' ? 0 : status === 'off_sale' && s.rng.chance(0.5) ? 0 : stockOnHand(s.rng.int(20, 1500)),
         status,
         image: goodsImage(product.code),
         remark: s.rng.pick(GOODS_REMARKS),
       };
     });
 }
+
+/**
+ * A drawn stock level, with the lowest draws (20–90, about one in twenty) brought down to 3–10 so a
+ * few goods on sale sit at the low-stock threshold (GOODS_LOW_STOCK) as a working shop's do. A mapping
+ * rather than another draw: every later draw of the seed stays what it was.
+ */
+const stockOnHand = (drawn: number) => (drawn <= 90 ? Math.ceil(drawn / 9) : drawn);
 
 /** Three comments a product, synced from the stores (so no author), between its listing and now. */
 function commentRows(s: Seeder, team: TeamKey, goods: Array<{ id: number; created_at: number }>): Row<'goods_comments'>[] {
