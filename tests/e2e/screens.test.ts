@@ -57,12 +57,14 @@ function menuTrails(items: MenuSeed[], above: string[] = []): Map<string, { trai
  * for the page's title, which the console sets once the page's tab is the one shown.
  */
 async function openFromMenu(page: Page, trail: string[]): Promise<void> {
+  // A group and its entry may share a label (首页 › 首页): a group is a submenu's title, an entry an item.
+  const named = (selector: string, text: string) => page.locator(selector).filter({ hasText: new RegExp(`^${text}$`) });
   for (const group of trail.slice(0, -1)) {
-    const title = byText(page, 'menuitem', group);
+    const title = named('.ant-menu-submenu-title[role=menuitem]', group);
     if ((await title.getAttribute('aria-expanded')) !== 'true') await title.click();
   }
   const entry = trail.at(-1)!;
-  await byText(page, 'menuitem', entry).click();
+  await named('li.ant-menu-item[role=menuitem]', entry).click();
   await page.waitForFunction((prefix) => document.title.startsWith(prefix), `${entry}${settings.titleSeparator}`);
 }
 
