@@ -20,8 +20,13 @@ import { median } from './lib/stats';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BARE_SOURCE = 'bench/fixtures/bare-fastify.ts';
 const BARE_BUNDLE = path.join(ROOT, 'dist-server', 'bench-bare-fastify.js');
-// Five: a start's wall time on a shared machine varies by half from one start to the next.
-const ROUNDS = 5;
+// Nine: a start's wall time on a shared machine varies by half from one start to the next.
+const ROUNDS = 9;
+/**
+ * Rounds run first and not counted: the first starts after a build pay for reading the new files
+ * from disk and for writing the code cache, which no later restart does (like hyperfine's --warmup).
+ */
+const WARMUP_ROUNDS = 1;
 const START_LIMIT_MS = 60_000;
 const CREDENTIALS = JSON.stringify({ username: 'admin', password: 'admin123' });
 /** The goal for a restart's wall time: within this many times the bare Fastify's, in the same run. */
@@ -109,16 +114,22 @@ export default async function coldStart(): Promise<BenchRow[]> {
   const first: Start[] = [];
   const restart: Start[] = [];
   // Rounds interleave the three kinds of start so a busy machine slows them alike.
-  for (let round = 0; round < ROUNDS; round++) {
-    bare.push(await timeToFirstLogin(startBare));
+  for (let round = -WARMUP_ROUNDS; round < ROUNDS; round++) {
+    const counted = round >= 0;
+    const bareStart = await timeToFirstLogin(startBare);
+    if (counted) bare.push(bareStart);
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-cold-start-'));
     try {
       const start = async (): Promise<Running> => {
         const server = await spawnServer({ PORT: '0', LOG_LEVEL: 'warn', DATA_DIR: dataDir }, SERVER_BUNDLE);
         return { url: server.url, pid: server.child.pid!, stop: () => server.stop() };
       };
-      first.push(await timeToFirstLogin(start));
-      restart.push(await timeToFirstLogin(start));
+      const firstStart = await timeToFirstLogin(start);
+      const restartStart = await timeToFirstLogin(start);
+      if (counted) {
+        first.push(firstStart);
+        restart.push(restartStart);
+      }
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
