@@ -52,8 +52,8 @@ export interface EngineHost {
   onScreenPublished(listener: (event: { vue_path: string; version: number }) => void): () => void;
   /** Follows a live frame widgets may follow (widgets/interface/live.ts); none heard when absent. */
   onLive?: LiveSubscribe;
-  /** Opens the console's chat with a user (a private session); absent where there is no chat. */
-  openChat?: (userId: number) => void;
+  /** Opens the console's chat, on the private session with a user if one is named; absent where there is no chat. */
+  openChat?: (userId?: number) => void;
   /**
    * The console's dialog (draggable, fullscreen, no close on a backdrop click), so forms opened by
    * a screen look like every other dialog of the console; antd's Modal when the host has none.

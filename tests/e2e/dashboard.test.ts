@@ -1,8 +1,9 @@
 /**
  * 首页 and 工作台 in Chromium against the built console: a seller sees their figures, the trend's
- * canvas and the asks waiting for a quote, and a waiting ask opens its page; 工作台 lists their
- * to-dos and quick entries; an administrator picks a team. With SCREENSHOT_DIR set, both screens are
- * shot for the seller and the administrator, light and dark, on a desk and on a phone.
+ * canvas and the asks waiting for a quote, a waiting ask opens its page and the unread messages the
+ * chat; 工作台 lists their to-dos and quick entries; an administrator picks a team. With
+ * SCREENSHOT_DIR set, both screens are shot for the seller and the administrator, light and dark,
+ * on a desk and on a phone.
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -38,6 +39,12 @@ describe('the dashboard in the browser', () => {
     await page.locator('.dash-chart canvas').first().waitFor();
     await page.getByText('对账概况').waitFor();
     expect(await page.locator('.ant-statistic', { hasText: '实付金额' }).locator('.ant-statistic-content').textContent()).toMatch(/^¥[\d,]+\.\d{2}$/);
+    // The unread messages card leads to them: the chat panel opens over the page, and closes again.
+    await page.getByText('打开消息').click();
+    const chat = page.locator('.chat-drawer');
+    await chat.waitFor();
+    await chat.locator('.ant-drawer-close').click();
+    await chat.waitFor({ state: 'hidden' });
     // Thirty days: the trend grows to thirty days.
     await Promise.all([page.waitForResponse((response) => response.url().includes('/api/dashboard/overview?days=30')), page.getByText('近 30 天').click()]);
 

@@ -32,12 +32,12 @@ const onLive: NonNullable<EngineHost['onLive']> = (event, listener) => {
   return () => void shellEvents.off(event, heard);
 };
 
-/** A widget's "chat with him": the chat panel opens on the private session with that user. */
+/** A widget's "chat with him": the chat panel opens, on the private session with that user if one is named. */
 const openChat: NonNullable<EngineHost['openChat']> = (userId) => {
   const chat = chatStore.get();
   if (!chat) return;
   chatPanelStore.set(true);
-  void chat.startWith('panel', userId).catch(() => undefined);
+  if (userId !== undefined) void chat.startWith('panel', userId).catch(() => undefined);
 };
 
 const hostRequest: EngineHost['request'] = (url, body, options) =>

@@ -753,6 +753,7 @@ export const en: Messages = {
     dashReconSettled: 'Settled',
     dashReconDifference: 'Difference',
     dashUnreadChat: 'Unread messages',
+    dashOpenChat: 'Open chat',
     dashUnreadNotices: 'Unread notices',
     dashQueue: 'Waiting for my quote',
     dashQueueMine: 'Claimed by me',

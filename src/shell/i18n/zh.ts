@@ -640,6 +640,7 @@ export const zh = {
     dashReconSettled: '已结算金额',
     dashReconDifference: '差额',
     dashUnreadChat: '未读消息',
+    dashOpenChat: '打开消息',
     dashUnreadNotices: '未读通知',
     dashQueue: '待我报价',
     dashQueueMine: '我已认领',

@@ -124,6 +124,21 @@ function Toolbar({ answer, days, onDays, onTeam }: { answer: DashboardOverview |
   );
 }
 
+/** The unread chat messages, with the way to them where the console has its chat. */
+function UnreadChat({ count }: { count: number }) {
+  const { t, openChat } = useWidgetHost();
+  return (
+    <Card size="small" className="dash-figure">
+      <Statistic title={t('dashUnreadChat')} value={count} />
+      {openChat && (
+        <div className="dash-figure-foot">
+          <Typography.Link onClick={() => openChat()}>{t('dashOpenChat')}</Typography.Link>
+        </div>
+      )}
+    </Card>
+  );
+}
+
 export default function OverviewBlock(_: BlockProps) {
   const { t, data } = useWidgetHost();
   const [days, setDays] = useState<Days>('7');
@@ -145,9 +160,7 @@ export default function OverviewBlock(_: BlockProps) {
         <>
           <div className="dash-figures">
             {quoting && <QuotingCards quoting={quoting} />}
-            <Card size="small" className="dash-figure">
-              <Statistic title={t('dashUnreadChat')} value={answer.unread.chat} />
-            </Card>
+            <UnreadChat count={answer.unread.chat} />
             <Card size="small" className="dash-figure">
               <Statistic title={t('dashUnreadNotices')} value={answer.unread.notices} />
             </Card>

@@ -37,6 +37,7 @@ export const DASHBOARD_MESSAGE_KEYS = [
   'dashReconSettled',
   'dashReconDifference',
   'dashUnreadChat',
+  'dashOpenChat',
   'dashUnreadNotices',
   'dashQueue',
   'dashQueueMine',

@@ -39,8 +39,11 @@ export interface WidgetHost {
   upload(file: File, kind: 'image' | 'file'): Promise<UploadData>;
   /** Follows a live frame (a new ask, a quote arrived); answers the unsubscribe. */
   onLive: LiveSubscribe;
-  /** Opens the console's chat with a user; absent where the console has no chat (tests, previews). */
-  openChat?: (userId: number) => void;
+  /**
+   * Opens the console's chat: on the private session with a user, or without one on the sessions
+   * as the user left them; absent where the console has no chat (tests, previews).
+   */
+  openChat?: (userId?: number) => void;
   /** The signed-in user as widgets may know them: who they are and which team (type 1 asks, 2 quotes, 3 operates). */
   user: { id: number; team_id: number; team_type: number };
 
