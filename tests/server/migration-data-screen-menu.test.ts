@@ -1,17 +1,17 @@
 /**
- * Upgrade of a database made while 数据大屏 was held by administrators only: migration 0025 gives it
+ * Upgrade of a database made while 数据大屏 was held by administrators only: migration 0027 gives it
  * to every role that opens 工作台 (as the seed now does), once, and takes nothing away.
  */
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../server/db/open';
 import { migrateToLatest } from '../../server/db/migrate';
-import { migration as dataScreenMenu } from '../../server/db/migrations/0025_data_screen_menu';
+import { migration as dataScreenMenu } from '../../server/db/migrations/0027_data_screen_menu';
 import { seedDemo } from '../../server/db/seed/demo';
 import { DIALECTS } from '../support/server-harness';
 import { scratchDatabases } from '../support/scratch-database';
 
-describe.each(DIALECTS)('migration 0025 (数据大屏 for every role with 工作台) on an older %s database', (dialect) => {
+describe.each(DIALECTS)('migration 0027 (数据大屏 for every role with 工作台) on an older %s database', (dialect) => {
   const emptyDatabase = scratchDatabases(dialect, 'data-screen-menu-');
 
   const holders = async (database: DatabaseHandle) => ({
@@ -41,13 +41,13 @@ describe.each(DIALECTS)('migration 0025 (数据大屏 for every role with 工作
     await migrateToLatest(database);
     await seedDemo(database.db);
     expect(await holders(database)).toEqual({ menus: ['quoter', 'seller', 'team_manager'], permissions: ['quoter', 'seller', 'team_manager'] });
-    // Taken back to before 0025: the item held by nobody (administrators hold every menu anyway).
+    // Taken back to before 0027: the item held by nobody (administrators hold every menu anyway).
     const menu = await database.db.selectFrom('menus').select('id').where('name', '=', 'DataScreen').executeTakeFirstOrThrow();
     await database.db.deleteFrom('role_menus').where('menu_id', '=', menu.id).execute();
     await database.db.deleteFrom('role_permissions').where('permission', '=', 'menu:DataScreen').execute();
-    await sql`delete from kysely_migration where name = '0025_data_screen_menu'`.execute(database.db);
+    await sql`delete from kysely_migration where name = '0027_data_screen_menu'`.execute(database.db);
 
-    expect(await migrateToLatest(database)).toEqual(['0025_data_screen_menu']);
+    expect(await migrateToLatest(database)).toEqual(['0027_data_screen_menu']);
     const granted = await holders(database);
     expect(granted).toEqual({ menus: ['quoter', 'seller', 'team_manager'], permissions: ['quoter', 'seller', 'team_manager'] });
     await dataScreenMenu.up(database.db as never, database.types);
