@@ -128,7 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(resourceRoutes, { database, onWritten });
   await app.register(quotingRoutes, { database, onWritten });
   await app.register(quotingPreviewRoutes, { database });
-  await app.register(dashboardRoutes, { db });
+  await app.register(dashboardRoutes, { db, online: (userIds) => app.chatHub.online(userIds) });
   await app.register(definitionRoutes, { database });
   const definitions = () => listResourceDefinitions(database);
   await app.register(screenRoutes, {

@@ -50,7 +50,7 @@ export const appRegistry: EngineRegistry = extendRegistry(builtin, {
     // 商品统计 (goods/statistics): the team's goods, comments and trades for a period.
     goodsStatistics: lazy(() => import('./widgets/goods/StatisticsBlock')),
     ...QUOTING_BLOCKS,
-    // 首页 and 工作台 (dashboard/index, dashboard/workbench).
+    // 首页, 工作台 and 数据大屏 (dashboard/index, dashboard/workbench, dashboard/screen).
     ...DASHBOARD_BLOCKS,
     // Reconciliation: platform files in (bill/core/ImportSend), the summary per shop × month (bill/summary).
     reconImport: lazy(() => import('./widgets/reconciliation/ImportBlock')),

@@ -61,3 +61,28 @@ export function medianOf(values: readonly number[]): number | null {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
+
+/** A count of today against yesterday, and of the period against the period before. */
+export interface Span {
+  today: { current: number; previous: number };
+  period: { current: number; previous: number };
+}
+
+/** The screen's figures from counts per day: the same sums as figureOf, over a day and over the period. */
+export function spanOf(perDay: ReadonlyMap<number, number>, period: Period): Span {
+  const day = figureOf(perDay, { today: period.today, first: period.today, previousFirst: period.today - 1 });
+  const whole = figureOf(perDay, period);
+  return { today: { current: day.current, previous: day.previous }, period: { current: whole.current, previous: whole.previous } };
+}
+
+/** part / whole of both halves of two spans. */
+export function rateSpanOf(part: Span, whole: Span) {
+  const rate = (key: 'today' | 'period') => ({ current: rateOf(part[key].current, whole[key].current), previous: rateOf(part[key].previous, whole[key].previous) });
+  return { today: rate('today'), period: rate('period') };
+}
+
+/** Each amount's share of their sum (0…1; every share 0 when the sum is not positive), largest first. */
+export function sharesOf<T extends { amount_fen: number }>(rows: readonly T[]): Array<T & { share: number }> {
+  const total = rows.reduce((sum, row) => sum + row.amount_fen, 0);
+  return rows.map((row) => ({ ...row, share: total > 0 ? row.amount_fen / total : 0 })).sort((a, b) => b.amount_fen - a.amount_fen);
+}

@@ -17,12 +17,12 @@ const TRUE = sql<SqlBool>`1 = 1`;
 const CST_MS = 8 * 3600_000;
 
 /** The rows of a quoting resource the scope may read (administrators of all teams: every row). */
-const visible = (store: ResourceStore, scope: ScopedCaller, purpose: 'rows' | 'count' = 'count'): Condition => store.visibility?.(scope, purpose) ?? TRUE;
+export const visible = (store: ResourceStore, scope: ScopedCaller, purpose: 'rows' | 'count' = 'count'): Condition => store.visibility?.(scope, purpose) ?? TRUE;
 
 /** The China-time day number of a time column, computed by the database (integer division on both dialects). */
-const dayOf = (column: string) => sql<number>`(${sql.ref(column)} + ${sql.lit(CST_MS)}) / ${sql.lit(DAY_MS)}`;
+export const dayOf = (column: string) => sql<number>`(${sql.ref(column)} + ${sql.lit(CST_MS)}) / ${sql.lit(DAY_MS)}`;
 
-const toMap = (rows: Array<{ day: number | string; n: number | string }>) => new Map(rows.map((row) => [Number(row.day), Number(row.n)]));
+export const toMap = (rows: Array<{ day: number | string; n: number | string }>) => new Map(rows.map((row) => [Number(row.day), Number(row.n)]));
 
 /** The scope a caller reads: their own team, or for an administrator every team (null) or the team they picked. */
 export async function scopeOf(db: Kysely<Database>, caller: { scope: number | null; teamType: number }, picked: number | null): Promise<ScopedCaller | null> {

@@ -125,6 +125,8 @@ export function createDataProvider({ request, download }: Pick<EngineHost, 'requ
     dashboard: {
       overview: (query) => request(`${DASHBOARD}/overview${searchOf(query)}`, undefined, { method: 'GET' }),
       workbench: () => request(`${DASHBOARD}/workbench`, undefined, { method: 'GET' }),
+      // Silent: the wall display reads again every half minute; one failed read is not worth a toast.
+      screen: (query) => request(`${DASHBOARD}/screen${searchOf(query)}`, undefined, { method: 'GET', silent: true }),
     },
     goods: {
       statistics: (query) => request(`${GOODS}/statistics${searchOf(query)}`, undefined, { method: 'GET', silent: true }),

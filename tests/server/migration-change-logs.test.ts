@@ -8,11 +8,14 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../server/db/open';
 import { migrateToLatest } from '../../server/db/migrate';
+import { migrations } from '../../server/db/migrations';
 import { seedDemo } from '../../server/db/seed/demo';
 import { DIALECTS } from '../support/server-harness';
 import { scratchDatabases } from '../support/scratch-database';
 
 const GRANTED = ['ChangeLog', 'Setting'];
+/** Up to 0024 and no further: later steps are not this test's business. */
+const THROUGH_0024 = migrations.slice(0, migrations.findIndex(([name]) => name === '0024_change_logs') + 1);
 
 describe.each(DIALECTS)('migration 0024 (change logs) on an older %s database', (dialect) => {
   let database: DatabaseHandle;
@@ -21,7 +24,7 @@ describe.each(DIALECTS)('migration 0024 (change logs) on an older %s database', 
   /** Today's demo database taken back to before 0024: no change_logs table, 更新日志 and 系统设置 held by no role. */
   async function olderDatabase() {
     database = await emptyDatabase();
-    await migrateToLatest(database);
+    await migrateToLatest(database, THROUGH_0024);
     await seedDemo(database.db);
     const db = database.db;
     const menus = await db.selectFrom('menus').select('id').where('name', 'in', GRANTED).execute();
@@ -56,7 +59,7 @@ describe.each(DIALECTS)('migration 0024 (change logs) on an older %s database', 
     const others = roles.filter((role) => role.role_type !== 'admin').map((role) => role.code);
     expect(others).toEqual(['quoter', 'seller', 'team_manager']);
 
-    expect(await migrateToLatest(database)).toEqual(['0024_change_logs']);
+    expect(await migrateToLatest(database, THROUGH_0024)).toEqual(['0024_change_logs']);
     expect(await database.db.selectFrom('change_logs').selectAll().execute()).toEqual([]);
     const after = await grants();
     const added = (list: Array<{ code: string }>, previous: typeof list) => list.filter((row) => !previous.some((old) => JSON.stringify(old) === JSON.stringify(row)));

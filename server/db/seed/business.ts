@@ -423,13 +423,29 @@ function commentRows(s: Seeder, team: TeamKey, goods: Array<{ id: number; create
 type AskStatus = Database['price_asks']['status'];
 type QuoteDraft = Omit<Row<'price_quotes'>, 'ask_id'>;
 
+/** When the i-th of `count` asks was made and where it stands. */
+type AskPlacing = (i: number) => { created: number; status: AskStatus };
+
 /** Asks crowd towards now: the newest wait for quotes, older ones are decided. */
-function askRows(s: Seeder, team: AskingTeam, goods: Goods[], count: number) {
+const ACROSS_THE_WINDOW = (s: Seeder, count: number): AskPlacing => (i) => {
+  const created = s.spread(i, count, 2);
+  const newest = count - 1 - i;
+  return { created, status: newest < 6 ? 'pending' : newest < 12 ? 'quoted' : s.rng.weighted([['accepted', 55], ['closed', 25], ['quoted', 20]] as const) };
+};
+
+/**
+ * The last two months' decided asks, evenly from 59 days to 2 days ago, so 数据大屏's trend has
+ * asks, quotes and adoptions every week and a month to compare with the one before; none waits on
+ * anyone, so no to-do list or queue changes.
+ */
+const LAST_MONTHS = (s: Seeder, count: number): AskPlacing => (i) => ({
+  created: Math.round(s.now - DAY * (2 + 57 * ((count - i - s.rng.next()) / count))),
+  status: s.rng.weighted([['accepted', 70], ['closed', 30]] as const),
+});
+
+function askRows(s: Seeder, team: AskingTeam, goods: Goods[], count: number, placing: AskPlacing = ACROSS_THE_WINDOW(s, count)) {
   return Array.from({ length: count }, (_, i) => {
-    const created = s.spread(i, count, 2);
-    const newest = count - 1 - i;
-    const status: AskStatus =
-      newest < 6 ? 'pending' : newest < 12 ? 'quoted' : s.rng.weighted([['accepted', 55], ['closed', 25], ['quoted', 20]] as const);
+    const { created, status } = placing(i);
     const item = s.rng.pick(goods);
     const kind = s.rng.weighted([['ordinary', 70], ['addprice', 30]] as const);
     const handle_mode = s.rng.weighted([['auto', 40], ['manual', 60]] as const);
@@ -787,6 +803,8 @@ export async function seedBusiness(trx: Transaction<Database>, ctx: BusinessSeed
   const opsGoods = goodsRows(s, 'ops', 15);
   commentsLater.push(['ops', await inBatches(opsGoods, (batch) => trx.insertInto('goods').values(batch).returning(['id', 'created_at']).execute())]);
 
+  const goodsOf = new Map<AskingTeam, Goods[]>();
+  const billsLater: Array<() => Row<'store_bills'>[]> = [];
   for (const team of ['buyer', 'buyer2'] as const) {
     const goods = goodsRows(s, team, 40);
     const inserted = await inBatches(goods, (batch) =>
@@ -795,18 +813,13 @@ export async function seedBusiness(trx: Transaction<Database>, ctx: BusinessSeed
     if (team === 'buyer') await insertComments(trx, commentRows(s, team, inserted));
     else commentsLater.push([team, inserted]);
 
-    const asks = askRows(s, team, goods, 30);
-    const askIds = await inBatches(
-      asks.map((a) => a.ask),
-      (batch) => trx.insertInto('price_asks').values(batch).returning(['id', 'ask_no']).execute(),
-    );
-    const idByAskNo = new Map(askIds.map((a) => [a.ask_no, a.id]));
-    const quotes = asks.flatMap(({ ask, quotes }) => quotes.map((q) => ({ ...q, ask_id: idByAskNo.get(ask.ask_no)! })));
-    await inBatches(quotes, (batch) => trx.insertInto('price_quotes').values(batch).execute());
+    await insertAsks(trx, askRows(s, team, goods, 30));
+    goodsOf.set(team, goods);
 
     const orders = orderRows(s, team, goods, team === 'buyer' ? 60 : 20);
     const { settlements, results } = reconciliationRows(orders, s.now);
     const bills = team === 'buyer' ? billRows(s, team, orders, results) : [];
+    if (team === 'buyer2') billsLater.push(() => billRows(s, team, orders, results));
     const orderIds = await inBatches(orders, (batch) => trx.insertInto('store_orders').values(batch).returning(['id', 'order_no', 'express_no']).execute());
     await addTrackingNumbers(trx, orderIds);
     await writeOrderResults(
@@ -834,6 +847,21 @@ export async function seedBusiness(trx: Transaction<Database>, ctx: BusinessSeed
   for (const [team, goods] of commentsLater) await insertComments(trx, commentRows(s, team, goods));
   // The operation team sells goods too: its trades, last, leave the rows above as they were.
   await inBatches(tradeRows(s, 'ops', 30), (batch) => trx.insertInto('trades').values(batch).execute());
+  // Added for 数据大屏, after everything else for the same reason: the last two months' decided asks
+  // of both buying teams, and the second team's store bills (its share of platforms).
+  for (const [team, count] of [['buyer', 80], ['buyer2', 48]] as const) await insertAsks(trx, askRows(s, team, goodsOf.get(team)!, count, LAST_MONTHS(s, count)));
+  for (const bills of billsLater) await inBatches(bills(), (batch) => trx.insertInto('store_bills').values(batch).execute());
+}
+
+/** Asks with their quotes. */
+async function insertAsks(trx: Transaction<Database>, asks: ReturnType<typeof askRows>) {
+  const askIds = await inBatches(
+    asks.map((a) => a.ask),
+    (batch) => trx.insertInto('price_asks').values(batch).returning(['id', 'ask_no']).execute(),
+  );
+  const idByAskNo = new Map(askIds.map((a) => [a.ask_no, a.id]));
+  const quotes = asks.flatMap(({ ask, quotes }) => quotes.map((q) => ({ ...q, ask_id: idByAskNo.get(ask.ask_no)! })));
+  await inBatches(quotes, (batch) => trx.insertInto('price_quotes').values(batch).execute());
 }
 
 async function insertComments(trx: Transaction<Database>, comments: Row<'goods_comments'>[]) {

@@ -108,3 +108,79 @@ export const DashboardWorkbench = Type.Object({
   entries: Type.Array(Type.Object({ path: Type.String(), title: Type.Object({ zh: Type.String(), en: Type.String() }) })),
 });
 export type DashboardWorkbench = Static<typeof DashboardWorkbench>;
+
+/**
+ * 数据大屏 (GET /api/dashboard/screen): everything the wall display of a team shows, in one read.
+ * Its query is 首页's (days 7 or 30, an administrator's team); each section is null when the
+ * caller may not read what it counts.
+ */
+const Pair = Type.Object({ current: Type.Number(), previous: Type.Number() });
+const MeasurePair = Type.Object({ current: Type.Union([Type.Number(), Type.Null()]), previous: Type.Union([Type.Number(), Type.Null()]) });
+/** Today against yesterday, and the period against the one before it. */
+const Span = Type.Object({ today: Pair, period: Pair });
+const RateSpan = Type.Object({ today: MeasurePair, period: MeasurePair });
+
+export const DashboardScreenTrendDay = Type.Object({ day: Type.String(), asks: Type.Integer(), quotes: Type.Integer(), accepted: Type.Integer() });
+export type DashboardScreenTrendDay = Static<typeof DashboardScreenTrendDay>;
+
+export const DashboardScreenRank = Type.Object({
+  /** The quoting team (a quoting team's own screen: the quoter; null for the automatic rules). */
+  name: Type.Union([Type.String(), Type.Null()]),
+  accepted: Type.Integer(),
+  quoted: Type.Integer(),
+});
+export type DashboardScreenRank = Static<typeof DashboardScreenRank>;
+
+export const DashboardScreenGoods = Type.Object({ goods_name: Type.String(), quantity: Type.Integer(), amount_fen: Type.Integer() });
+export type DashboardScreenGoods = Static<typeof DashboardScreenGoods>;
+
+export const DashboardScreenShare = Type.Object({ platform: Type.String(), amount_fen: Type.Integer(), share: Type.Number() });
+export type DashboardScreenShare = Static<typeof DashboardScreenShare>;
+
+export const SCREEN_EVENT_KINDS = ['ask', 'quote', 'accepted', 'import'] as const;
+export const DashboardScreenEvent = Type.Object({
+  kind: Type.Union(SCREEN_EVENT_KINDS.map((kind) => Type.Literal(kind))),
+  at: Type.Integer(),
+  /** The ask or quote number, or the imported file's name. */
+  no: Type.String(),
+  /** The goods asked for, or the shop a file was imported for. */
+  title: Type.String(),
+  team_name: Type.String(),
+});
+export type DashboardScreenEvent = Static<typeof DashboardScreenEvent>;
+
+export const DashboardScreen = Type.Object({
+  days: Type.Integer(),
+  from: Type.String(),
+  teams: Type.Union([Type.Array(DashboardTeam), Type.Null()]),
+  team: Type.Union([Type.Integer(), Type.Null()]),
+  /** The name of the team shown; null for every team. */
+  team_name: Type.Union([Type.String(), Type.Null()]),
+  /** The server's clock when it answered. */
+  at: Type.Integer(),
+  quoting: Type.Union([
+    Type.Object({
+      asks: Span,
+      quotes: Span,
+      accepted: Span,
+      accept_rate: RateSpan,
+      trend: Type.Array(DashboardScreenTrendDay),
+      /** Quotes accepted in the period per quoting team (or quoter), most first. */
+      ranking: Type.Array(DashboardScreenRank),
+    }),
+    Type.Null(),
+  ]),
+  /** Store orders paid (refunds left out): pieces and amount, and the goods that sold most in the period. */
+  sales: Type.Union([Type.Object({ quantity: Span, amount_fen: Span, top: Type.Array(DashboardScreenGoods) }), Type.Null()]),
+  recon: Type.Union([DashboardRecon, Type.Null()]),
+  /** Store bills' settled amounts per platform since the month the period starts in, with their shares 0…1. */
+  platforms: Type.Union([Type.Array(DashboardScreenShare), Type.Null()]),
+  /** Goods on sale at or under the low-stock line. */
+  low_stock: Type.Union([Type.Integer(), Type.Null()]),
+  /** Users of the scope with the console open now. */
+  online: Type.Integer(),
+  unread: Type.Object({ chat: Type.Integer(), notices: Type.Integer() }),
+  /** The newest business events, newest first. */
+  feed: Type.Array(DashboardScreenEvent),
+});
+export type DashboardScreen = Static<typeof DashboardScreen>;
