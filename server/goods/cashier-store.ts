@@ -109,3 +109,8 @@ export async function takings(db: Db, team: number, start: number, end: number):
     recent: recent.map((row) => ({ ...row, sold_at: num(row.sold_at), item_count: num(row.item_count), total_fen: num(row.total_fen) })),
   };
 }
+
+/** The team's name, as today's takings and the receipt head it. */
+export async function teamName(db: Db, team: number): Promise<string> {
+  return (await db.selectFrom('teams').select('name').where('id', '=', team).executeTakeFirst())?.name ?? '';
+}

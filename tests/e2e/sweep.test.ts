@@ -31,7 +31,6 @@ const NOT_BUILT_YET = new Set([
   '/dashboard/screen',
   '/goods/management',
   '/goods/poster',
-  '/goods/cashier',
   '/goods/explorer',
 ]);
 

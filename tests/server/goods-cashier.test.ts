@@ -20,7 +20,7 @@ describe.each(DIALECTS)('收银台 on %s', (dialect) => {
 
   const checkout = (token: string, body: Partial<CashierCheckoutBody>) => call<CashierReceipt>(server, '/api/goods/cashier/checkout', { token, body: { checkout_id: checkoutId(), payment: 'wechat', ...body } });
   const goodsApi = () => resourceApi(server, 'goods');
-  const stockOf = async (record: ResourceRecord) => (await goodsApi().get(tokens.admin, record.id)).body.data.stock;
+  const stockOf = async (record: ResourceRecord) => Number((await goodsApi().get(tokens.admin, record.id)).body.data.stock);
   /** The trades whose remark names the sale. */
   const tradesOf = async (token: string, saleNo: string) =>
     (await call<ListPage>(server, '/api/resources/trades/list', { token, body: { filters: [{ field: 'remark', op: 'contains', value: saleNo }], pageSize: 50 } })).body.data.rows;
