@@ -5,7 +5,6 @@
  */
 import { CashierCheckoutBody, CashierReceipt, CashierSaleParams, CashierToday } from '../../src/contract/api/cashier';
 import { Code } from '../../src/contract/envelope';
-import { isUniqueViolation } from '../db/errors';
 import type { DatabaseHandle } from '../db/open';
 import { ok } from '../http/envelope';
 import { ApiError } from '../http/errors';
@@ -49,8 +48,9 @@ export async function cashierRoutes(app: App, { database }: { database: Database
       try {
         id = await sell(db, registry, caller, team, request.body);
       } catch (error) {
-        // The same checkout sent twice at once: the one that lost the race answers the winner's sale.
-        const made = isUniqueViolation(error) ? await saleOfCheckout(db, team, request.body.checkout_id) : undefined;
+        // The same checkout sent twice at once: the one that lost the race (on the sale's unique
+        // checkout id, or on PostgreSQL on the goods' version) answers the winner's sale.
+        const made = await saleOfCheckout(db, team, request.body.checkout_id);
         if (made === undefined) throw error;
         id = made;
       }
