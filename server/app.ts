@@ -28,6 +28,7 @@ import { clientErrorRoutes } from './errors/routes';
 import { shareRoutes } from './share/routes';
 import { reconciliationRoutes } from './reconciliation/routes';
 import { goodsStatisticsRoutes } from './goods/statistics-routes';
+import { cashierRoutes } from './goods/cashier-routes';
 import { resourceRoutes } from './resources/routes';
 import { quotingRoutes } from './quoting/routes';
 import { quotingPreviewRoutes } from './quoting/preview-routes';
@@ -122,6 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(shareRoutes, { db });
   await app.register(reconciliationRoutes, { database, config });
   await app.register(goodsStatisticsRoutes, { database });
+  await app.register(cashierRoutes, { database });
   await app.register(chatPlugin, { db, writes: database.writes, config });
   await app.register(uploadRoutes, { config });
   const onWritten = quotingLive(db, app.chatHub, app.log);

@@ -49,6 +49,8 @@ export const appRegistry: EngineRegistry = extendRegistry(builtin, {
     lowStock: lazy(() => import('./widgets/goods/LowStockBlock')),
     // 商品统计 (goods/statistics): the team's goods, comments and trades for a period.
     goodsStatistics: lazy(() => import('./widgets/goods/StatisticsBlock')),
+    // 收银台 (goods/cashier): the counter screen that sells the team's goods to a walk-in customer.
+    goodsCashier: lazy(() => import('./widgets/goods/CashierBlock')),
     ...QUOTING_BLOCKS,
     // 首页, 工作台 and 数据大屏 (dashboard/index, dashboard/workbench, dashboard/screen).
     ...DASHBOARD_BLOCKS,

@@ -408,6 +408,8 @@ export interface Database {
   sign_records: SignRecordTable;
   work_orders: WorkOrderTable;
   trades: TradeTable;
+  cashier_sales: CashierSaleTable;
+  cashier_sale_items: CashierSaleItemTable;
   tasks: TaskTable;
   change_logs: ChangeLogTable;
   servers: ServerTable;
@@ -686,7 +688,7 @@ export interface TradeTable extends ResourceColumns {
   trade_no: string;
   direction: 'in' | 'out';
   amount_fen: number;
-  channel: 'alipay' | 'wechat' | 'bank';
+  channel: 'alipay' | 'wechat' | 'bank' | 'cash';
   counterparty: string;
   status: 'success' | 'pending' | 'failed';
   traded_at: number;
@@ -701,6 +703,40 @@ export interface TaskTable extends ResourceColumns {
   last_run_at: number | null;
   last_result: string;
   remark: string;
+}
+
+/** A sale of 收银台 (migration 0026): amounts in fen, as computed by the server at checkout. */
+export interface CashierSaleTable {
+  id: Id;
+  team_id: number;
+  /** XS + China date + serial, what the receipt and the trade's remark name. */
+  sale_no: string;
+  /** The till's id of the checkout, unique within the team: a retry finds the sale it made. */
+  checkout_id: string;
+  cashier_id: number | null;
+  cashier_name: string;
+  item_count: number;
+  subtotal_fen: number;
+  discount_fen: number;
+  total_fen: number;
+  payment: 'cash' | 'wechat' | 'alipay';
+  received_fen: number;
+  change_fen: number;
+  /** The income recorded in 交易流水. */
+  trade_id: number | null;
+  sold_at: number;
+}
+
+/** A goods line of a sale, with the goods' SKU, name and price as sold. */
+export interface CashierSaleItemTable {
+  id: Id;
+  sale_id: number;
+  goods_id: number | null;
+  sku: string;
+  name: string;
+  price_fen: number;
+  quantity: number;
+  amount_fen: number;
 }
 
 /** An entry of the product's release notes (系统设置 › 更新日志), shared by every team. */

@@ -97,7 +97,7 @@ const trades = builtin({
     numbered('trade_no', '流水号', 'Trade number'),
     enumOf('direction', '收支', 'Direction', options(['in', '收入', 'Income', 'green'], ['out', '支出', 'Expense', 'red']), { required: true }),
     money('amount_fen', '金额', 'Amount', { required: true }),
-    enumOf('channel', '渠道', 'Channel', options(['alipay', '支付宝', 'Alipay', 'blue'], ['wechat', '微信支付', 'WeChat Pay', 'green'], ['bank', '银行转账', 'Bank transfer', 'purple']), {
+    enumOf('channel', '渠道', 'Channel', options(['alipay', '支付宝', 'Alipay', 'blue'], ['wechat', '微信支付', 'WeChat Pay', 'green'], ['bank', '银行转账', 'Bank transfer', 'purple'], ['cash', '现金', 'Cash', 'gold']), {
       required: true,
     }),
     text('counterparty', '对方', 'Counterparty', 100, { required: true, searchable: true }),

@@ -175,6 +175,15 @@ const zh = {
   queueClaimedByOther: '该询价已由 {user} 认领',
   publicAskTooMany: '提交过于频繁，请 {minutes} 分钟后再试',
   publicLinkInvalid: '报价链接无效或已过期',
+  cashierNeedsTeam: '请以门店团队成员身份登录收银：管理员不属于任何一家门店，不能在收银台销售',
+  cashierGoodsNotFound: '商品（编号 {id}）不存在或不属于本门店',
+  cashierGoodsOffSale: '商品「{name}」（{sku}）未在售，不能销售',
+  cashierStockShort: '商品「{name}」（{sku}）库存不足：剩余 {stock} 件，需要 {quantity} 件',
+  cashierDiscountTooLarge: '优惠金额不能超过合计 {subtotal} 元',
+  cashierNothingDue: '优惠后应收须大于 0 元',
+  cashierReceivedShort: '现金实收不能少于应收 {due} 元',
+  cashierTotalTooLarge: '单笔销售不能超过 {most} 元',
+  cashierSaleNotFound: '销售单不存在',
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -352,6 +361,15 @@ const en: Record<MessageKey, string> = {
   queueClaimedByOther: 'This ask is claimed by {user}',
   publicAskTooMany: 'Too many requests; try again in {minutes} minutes',
   publicLinkInvalid: 'This quotation link is invalid or has expired',
+  cashierNeedsTeam: 'Sign in as a member of a shop team to sell: an administrator belongs to no shop and cannot use the till',
+  cashierGoodsNotFound: 'Goods #{id} does not exist or is not your shop\'s',
+  cashierGoodsOffSale: '"{name}" ({sku}) is not on sale',
+  cashierStockShort: 'Not enough "{name}" ({sku}) in stock: {stock} left, {quantity} wanted',
+  cashierDiscountTooLarge: 'The discount cannot exceed the subtotal of {subtotal} yuan',
+  cashierNothingDue: 'After the discount something must be due',
+  cashierReceivedShort: 'The cash received cannot be less than the {due} yuan due',
+  cashierTotalTooLarge: 'One sale cannot exceed {most} yuan',
+  cashierSaleNotFound: 'No such sale',
 };
 
 export type Language = 'zh' | 'en';

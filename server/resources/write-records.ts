@@ -122,7 +122,7 @@ export function draftOf(store: ResourceStore, caller: ResourceCaller, input: Rec
 }
 
 /** The stores a resource's lookups point at, found before a transaction (which must not wait on the pool). */
-export async function lookupTargets(ctx: ResourceContext, store: ResourceStore): Promise<Map<string, ResourceStore>> {
+export async function lookupTargets(ctx: Pick<ResourceContext, 'registry'>, store: ResourceStore): Promise<Map<string, ResourceStore>> {
   const targets = new Map<string, ResourceStore>();
   for (const f of store.definition.fields) {
     if (f.type !== 'lookup' || !f.lookup || targets.has(f.lookup.resource)) continue;
@@ -201,12 +201,12 @@ async function descendsFrom(db: ReturnType<typeof dynamic>, store: ResourceStore
  * digits. Each table's serial of the day is a counter row (one indexed update however many
  * numbers the day has), started from the greatest number already stored on its first use.
  */
-export async function nextNumber(trx: Kysely<Database>, store: ResourceStore, field: string, prefix: string, now: number): Promise<string> {
+export async function nextNumber(trx: Kysely<Database>, store: Pick<ResourceStore, 'table'>, field: string, prefix: string, now: number): Promise<string> {
   return (await nextNumbers(trx, store, field, prefix, now, 1))[0];
 }
 
 /** `count` consecutive numbers of the day for a batch of documents, taken with one update of the counter. */
-export async function nextNumbers(trx: Kysely<Database>, store: ResourceStore, field: string, prefix: string, now: number, count: number): Promise<string[]> {
+export async function nextNumbers(trx: Kysely<Database>, store: Pick<ResourceStore, 'table'>, field: string, prefix: string, now: number, count: number): Promise<string[]> {
   if (count < 1) return [];
   const stem = `${prefix}${formatDateTime(now).slice(0, 10).replaceAll('-', '')}`;
   const key = `${store.table}.${field}:${stem}`;
@@ -312,15 +312,28 @@ export async function insertDraft(
 export async function createRecord(ctx: ResourceContext, store: ResourceStore, caller: ResourceCaller, input: Record<string, unknown>): Promise<ResourceRecord> {
   assertAction(store, caller, 'create');
   const targets = await lookupTargets(ctx, store);
-  return labelled(ctx, store, caller, await ctx.db.transaction().execute(async (trx) => {
-    const draft = draftOf(store, caller, input, null);
-    throwFirst(draft.problems);
-    throwFirst(await checkReferences(trx, store, caller, draft, null, targets));
-    const now = Date.now();
-    const record = await insertDraft(trx, store, caller, draft, 'create', now);
-    await log(trx, caller, 'create', store, String(record.id), diff(store.definition.fields, null, record));
-    return visible(store, caller, record);
-  }));
+  return labelled(ctx, store, caller, await ctx.db.transaction().execute(async (trx) => visible(store, caller, await createIn(trx, store, caller, input, targets, Date.now()))));
+}
+
+/**
+ * A create with every check, its history and its log entry, inside a transaction the caller holds:
+ * a workflow that writes several records at once (收银台's sale) writes each one as the API would.
+ * Answers the stored record (every field). The caller has checked the action (assertAction).
+ */
+export async function createIn(
+  trx: Kysely<Database>,
+  store: ResourceStore,
+  caller: ResourceCaller,
+  input: Record<string, unknown>,
+  targets: Map<string, ResourceStore>,
+  now: number,
+): Promise<ResourceRecord> {
+  const draft = draftOf(store, caller, input, null);
+  throwFirst(draft.problems);
+  throwFirst(await checkReferences(trx, store, caller, draft, null, targets));
+  const record = await insertDraft(trx, store, caller, draft, 'create', now);
+  await log(trx, caller, 'create', store, String(record.id), diff(store.definition.fields, null, record));
+  return record;
 }
 
 /** The 409 of a stale version: who changed the record last, and when. */
@@ -349,34 +362,50 @@ export async function updateRecord(
   const targets = await lookupTargets(ctx, store);
   return labelled(ctx, store, caller, await ctx.db.transaction().execute(async (trx) => {
     const current = await currentRecord(trx, store, caller, body.id, body.version);
-    const refusal = store.hooks.protect?.(current, 'update', caller);
-    if (refusal) throw new ApiError(Code.badRequest, refusal);
-    const draft = draftOf(store, caller, body.values, current);
-    throwFirst(draft.problems);
-    throwFirst(await checkReferences(trx, store, caller, draft, current, targets));
-    const now = Date.now();
-    await fillNumbers(trx, store, draft.values, now);
-    const { system } = store;
-    const set: Record<string, unknown> = {};
-    for (const f of store.definition.fields) {
-      if (!sameValue(draft.values[f.name], current[f.name])) set[f.name] = toColumn(store, f, draft.values[f.name]);
-    }
-    if (system.teamId && draft.team !== current.team_id) set[system.teamId] = draft.team;
-    if (Object.keys(set).length === 0) return visible(store, caller, current);
-    if (system.version) set[system.version] = current.version + 1;
-    if (system.updatedAt !== system.createdAt) set[system.updatedAt] = now;
-    let update = dynamic(trx).updateTable(store.table).set(set).where(sql.ref('id'), '=', current.id);
-    // The version in the WHERE catches a writer that committed between our read and this update.
-    if (system.version) update = update.where(sql.ref(system.version), '=', current.version);
-    const result = await guarded(() => update.executeTakeFirst(), 'lookupNotFound');
-    if (Number(result.numUpdatedRows) !== 1) throw await staleError(trx, store, current, caller);
-    const after = (await readRow(trx, store, current.id, { scope: null }))!;
-    const changes = diff(store.definition.fields, current, after);
-    await writeHistory(trx, { resource: store.definition.name, record: after, action: 'update', caller, changes, at: now });
-    await store.hooks.afterWrite?.(trx, current, after, caller);
-    await log(trx, caller, 'update', store, String(current.id), changes);
-    return visible(store, caller, after);
+    return visible(store, caller, await updateIn(trx, store, caller, current, body.values, targets, Date.now()));
   }));
+}
+
+/**
+ * An update of a record read in this transaction (`current`, every field), with every check, the
+ * version guard, its history and its log entry: as updateRecord writes it, inside a transaction the
+ * caller holds. Answers the record as stored after it. The caller has checked the action.
+ */
+export async function updateIn(
+  trx: Kysely<Database>,
+  store: ResourceStore,
+  caller: ResourceCaller,
+  current: ResourceRecord,
+  values: Record<string, unknown>,
+  targets: Map<string, ResourceStore>,
+  now: number,
+): Promise<ResourceRecord> {
+  const refusal = store.hooks.protect?.(current, 'update', caller);
+  if (refusal) throw new ApiError(Code.badRequest, refusal);
+  const draft = draftOf(store, caller, values, current);
+  throwFirst(draft.problems);
+  throwFirst(await checkReferences(trx, store, caller, draft, current, targets));
+  await fillNumbers(trx, store, draft.values, now);
+  const { system } = store;
+  const set: Record<string, unknown> = {};
+  for (const f of store.definition.fields) {
+    if (!sameValue(draft.values[f.name], current[f.name])) set[f.name] = toColumn(store, f, draft.values[f.name]);
+  }
+  if (system.teamId && draft.team !== current.team_id) set[system.teamId] = draft.team;
+  if (Object.keys(set).length === 0) return current;
+  if (system.version) set[system.version] = current.version + 1;
+  if (system.updatedAt !== system.createdAt) set[system.updatedAt] = now;
+  let update = dynamic(trx).updateTable(store.table).set(set).where(sql.ref('id'), '=', current.id);
+  // The version in the WHERE catches a writer that committed between our read and this update.
+  if (system.version) update = update.where(sql.ref(system.version), '=', current.version);
+  const result = await guarded(() => update.executeTakeFirst(), 'lookupNotFound');
+  if (Number(result.numUpdatedRows) !== 1) throw await staleError(trx, store, current, caller);
+  const after = (await readRow(trx, store, current.id, { scope: null }))!;
+  const changes = diff(store.definition.fields, current, after);
+  await writeHistory(trx, { resource: store.definition.name, record: after, action: 'update', caller, changes, at: now });
+  await store.hooks.afterWrite?.(trx, current, after, caller);
+  await log(trx, caller, 'update', store, String(current.id), changes);
+  return after;
 }
 
 async function removeRow(trx: Kysely<Database>, store: ResourceStore, caller: ResourceCaller, current: ResourceRecord, now: number): Promise<Change[]> {

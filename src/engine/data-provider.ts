@@ -130,6 +130,9 @@ export function createDataProvider({ request, download }: Pick<EngineHost, 'requ
     },
     goods: {
       statistics: (query) => request(`${GOODS}/statistics${searchOf(query)}`, undefined, { method: 'GET', silent: true }),
+      checkout: (body) => request(`${GOODS}/cashier/checkout`, body),
+      cashierToday: () => request(`${GOODS}/cashier/today`, undefined, { method: 'GET', silent: true }),
+      cashierSale: (id) => request(`${GOODS}/cashier/sales/${id}`, undefined, { method: 'GET' }),
     },
 
     prefetchList(params) {

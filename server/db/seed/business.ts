@@ -10,6 +10,7 @@ import type { MatchResult } from '../../reconciliation/match';
 import { writeOrderResults } from '../../reconciliation/store';
 import { addTrackingNumbers } from '../../reconciliation/tracking';
 import { formatDate } from '../../resources/time';
+import { seedCashier, type CashierSeed } from './cashier';
 
 type TeamKey = 'ops' | 'buyer' | 'cloud' | 'buyer2' | 'cloud2';
 type AskingTeam = 'buyer' | 'buyer2';
@@ -800,6 +801,8 @@ export async function seedBusiness(trx: Transaction<Database>, ctx: BusinessSeed
   // Every product has its store comments, so a goods detail and 商品评论 tell the same story. The
   // buyer's are written with its goods; the others' at the end, leaving the rest of the demo as it was.
   const commentsLater: Array<[TeamKey, Array<{ id: number; created_at: number }>]> = [];
+  // The asking teams' shops sell at the counter too (收银台): their on-sale goods, for the sales at the end.
+  const shops: CashierSeed['teams'] = [];
   const opsGoods = goodsRows(s, 'ops', 15);
   commentsLater.push(['ops', await inBatches(opsGoods, (batch) => trx.insertInto('goods').values(batch).returning(['id', 'created_at']).execute())]);
 
@@ -810,6 +813,7 @@ export async function seedBusiness(trx: Transaction<Database>, ctx: BusinessSeed
     const inserted = await inBatches(goods, (batch) =>
       trx.insertInto('goods').values(batch).returning(['id', 'created_at']).execute(),
     );
+    shops.push({ team_id: s.common(team, null, 0).team_id, sellers: TEAM_USERS[team].map((name) => s.userId(name)), goods: goods.map((g, i) => ({ ...g, id: inserted[i].id })).filter((g) => g.status === 'on_sale') });
     if (team === 'buyer') await insertComments(trx, commentRows(s, team, inserted));
     else commentsLater.push([team, inserted]);
 
@@ -851,6 +855,7 @@ export async function seedBusiness(trx: Transaction<Database>, ctx: BusinessSeed
   // of both buying teams, and the second team's store bills (its share of platforms).
   for (const [team, count] of [['buyer', 80], ['buyer2', 48]] as const) await insertAsks(trx, askRows(s, team, goodsOf.get(team)!, count, LAST_MONTHS(s, count)));
   for (const bills of billsLater) await inBatches(bills(), (batch) => trx.insertInto('store_bills').values(batch).execute());
+  await seedCashier(trx, { now: s.now, rng: s.rng, docNo: (prefix, at) => s.docNo(prefix, at), teams: shops });
 }
 
 /** Asks with their quotes. */
