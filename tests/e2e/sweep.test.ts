@@ -32,7 +32,6 @@ const NOT_BUILT_YET = new Set([
   '/goods/management',
   '/goods/poster',
   '/goods/cashier',
-  '/goods/explorer',
 ]);
 
 /** A page's findings, the missing screen of a page known to have none left out (and its presence asked of it). */
