@@ -21,12 +21,11 @@ async function openFiles(browser: Browser, base: string, user: string, password:
 const row = (page: Page, name: string) => page.locator('.files-table .ant-table-row').filter({ has: page.locator('.files-name', { hasText: new RegExp(`^${name}$`) }) });
 
 async function choose(page: Page, name: string, action: string) {
-  // A menu opened before may still be fading out: the one to use is the open one.
-  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').waitFor({ state: 'detached' }).catch(() => undefined);
   // The seller's live quote notices pile up at the bottom right, over the rows' menus: they are closed first.
   for (const close of await page.locator('.ant-notification-notice-close').all()) await close.dispatchEvent('click').catch(() => undefined);
   await page.getByRole('button', { name: `更多操作 ${name}` }).dispatchEvent('click');
-  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: action }).dispatchEvent('click');
+  // A menu opened before may still be fading out: the one to use is the last opened.
+  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').last().getByRole('menuitem', { name: action }).dispatchEvent('click');
 }
 
 describe('文件管理 in the browser', () => {
