@@ -15,6 +15,7 @@ import { apiDocs } from './http/docs';
 import { spa } from './http/spa';
 import { uploads } from './http/uploads';
 import { uploadRoutes } from './http/upload-routes';
+import { filesRoutes } from './files/routes';
 import { guardPlugin } from './auth/guard';
 import { authRoutes } from './auth/routes';
 import { accountRoutes } from './auth/account-routes';
@@ -124,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(reconciliationRoutes, { database, config });
   await app.register(goodsStatisticsRoutes, { database });
   await app.register(cashierRoutes, { database });
+  await app.register(filesRoutes, { database, config });
   await app.register(chatPlugin, { db, writes: database.writes, config });
   await app.register(uploadRoutes, { config });
   const onWritten = quotingLive(db, app.chatHub, app.log);

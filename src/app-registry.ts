@@ -13,6 +13,7 @@ import { CopyButton } from './widgets/cells/copyable';
 import { GOODS_CELLS } from './widgets/goods';
 import { QUOTING_ACTIONS, QUOTING_BLOCKS } from './widgets/quoting';
 import { DASHBOARD_BLOCKS } from './widgets/dashboard';
+import { FILES_BLOCKS } from './widgets/files';
 import { extendRegistry, lazyWidgets } from './widgets/interface/registry';
 import { missingWidget } from './widgets/MissingWidget';
 
@@ -54,6 +55,8 @@ export const appRegistry: EngineRegistry = extendRegistry(builtin, {
     ...QUOTING_BLOCKS,
     // 首页, 工作台 and 数据大屏 (dashboard/index, dashboard/workbench, dashboard/screen).
     ...DASHBOARD_BLOCKS,
+    // 文件管理 (goods/explorer): the team's files in folders.
+    ...FILES_BLOCKS,
     // Reconciliation: platform files in (bill/core/ImportSend), the summary per shop × month (bill/summary).
     reconImport: lazy(() => import('./widgets/reconciliation/ImportBlock')),
     reconSummary: lazy(() => import('./widgets/reconciliation/SummaryBlock')),

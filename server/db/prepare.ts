@@ -41,12 +41,12 @@ async function trackTablesKept(database: DatabaseHandle): Promise<void> {
 }
 
 /** Migrates, and seeds the demo data into an empty database when demo mode is on. */
-export function prepareDatabase(database: DatabaseHandle, { demoSeed }: { demoSeed: boolean }) {
+export function prepareDatabase(database: DatabaseHandle, { demoSeed, dataDir }: { demoSeed: boolean; dataDir?: string }) {
   return alone(database, async () => {
     const applied = await migrateToLatest(database);
     await trackTablesKept(database);
     const seeded = demoSeed && (await isDatabaseEmpty(database.db));
-    if (seeded) await seedDemo(database.db);
+    if (seeded) await seedDemo(database.db, { dataDir });
     return { applied, seeded };
   });
 }

@@ -412,6 +412,8 @@ export interface Database {
   cashier_sale_items: CashierSaleItemTable;
   tasks: TaskTable;
   change_logs: ChangeLogTable;
+  file_folders: FileFolderTable;
+  team_files: TeamFileTable;
   servers: ServerTable;
   iot_devices: IotDeviceTable;
   websites: WebsiteTable;
@@ -740,6 +742,32 @@ export interface CashierSaleItemTable {
 }
 
 /** An entry of the product's release notes (系统设置 › 更新日志), shared by every team. */
+/** 文件管理's folders (0025). parent_id 0 is the team's top level. */
+export interface FileFolderTable {
+  id: Id;
+  team_id: number;
+  parent_id: number;
+  name: string;
+  created_by: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** 文件管理's files (0025): folder_id 0 is the team's top level; the bytes are on disk under storage_key. */
+export interface TeamFileTable {
+  id: Id;
+  team_id: number;
+  folder_id: number;
+  name: string;
+  kind: string;
+  content_type: string;
+  size: number;
+  storage_key: string;
+  uploaded_by: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface ChangeLogTable {
   id: Id;
   /** The release it came with, e.g. 1.4.0. */

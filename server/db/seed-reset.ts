@@ -19,7 +19,7 @@ try {
     await (sqlite ? drop : drop.cascade()).execute();
   }
   if (sqlite) await sql`PRAGMA foreign_keys = ON`.execute(database.db);
-  await prepareDatabase(database, { demoSeed: true });
+  await prepareDatabase(database, { demoSeed: true, dataDir: config.dataDir });
   await database.close();
   console.log(`Demo data rebuilt in ${database.dialect} (${database.location}).`);
 } catch (error) {

@@ -14,6 +14,7 @@ const RECON = '/api/reconciliation';
 const QUOTING = '/api/quoting';
 const DASHBOARD = '/api/dashboard';
 const GOODS = '/api/goods';
+const FILES = '/api/files';
 /** A platform export can run to a hundred megabytes: its upload gets longer than a request's default. */
 const UPLOAD_TIMEOUT_MS = 30 * 60_000;
 
@@ -133,6 +134,22 @@ export function createDataProvider({ request, download }: Pick<EngineHost, 'requ
       checkout: (body) => request(`${GOODS}/cashier/checkout`, body),
       cashierToday: () => request(`${GOODS}/cashier/today`, undefined, { method: 'GET', silent: true }),
       cashierSale: (id) => request(`${GOODS}/cashier/sales/${id}`, undefined, { method: 'GET' }),
+    },
+    files: {
+      list: (query) => request(`${FILES}${searchOf(query)}`, undefined, { method: 'GET', silent: true }),
+      folders: (query) => request(`${FILES}/folders${searchOf(query)}`, undefined, { method: 'GET', silent: true }),
+      createFolder: (body) => request(`${FILES}/folders`, body, { silent: true }),
+      changeFolder: (id, body) => request(`${FILES}/folders/${id}`, body, { method: 'PUT', silent: true }),
+      deleteFolder: (id) => request(`${FILES}/folders/${id}`, undefined, { method: 'DELETE' }),
+      upload: ({ file, query, onUploadProgress }) => {
+        const body = new FormData();
+        body.append('file', file);
+        return request(`${FILES}/upload${searchOf(query)}`, body, { silent: true, timeout: UPLOAD_TIMEOUT_MS, onUploadProgress });
+      },
+      changeFile: (id, body) => request(`${FILES}/${id}`, body, { method: 'PUT', silent: true }),
+      deleteFile: (id) => request(`${FILES}/${id}`, undefined, { method: 'DELETE' }),
+      content: (id) => request(`${FILES}/${id}/download`, undefined, { method: 'GET', silent: true }),
+      download: (id, name) => download(`${FILES}/${id}/download`, name),
     },
 
     prefetchList(params) {

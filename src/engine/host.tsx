@@ -20,7 +20,7 @@ export interface EngineUser {
 
 export interface EngineRequestOptions {
   silent?: boolean;
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** ms; the console's default when not given (a big upload needs longer). */
   timeout?: number;
   /** A FormData body's progress as it goes out: bytes sent, bytes in all. */

@@ -8,7 +8,7 @@ import { resourceApi } from '../support/resources';
 import type { ResourceDefinition } from '../../src/contract/resource';
 import type { MessageContent } from '../../src/contract/chat';
 
-const MULTIPART_ROUTES = ['/api/uploads', '/chat/upload', '/api/index/avatar', '/api/resources/goods/import', '/api/resources/goods/import/preview'];
+const MULTIPART_ROUTES = ['/api/uploads', '/api/files/upload', '/chat/upload', '/api/index/avatar', '/api/resources/goods/import', '/api/resources/goods/import/preview'];
 
 /** Bodies busboy cannot follow, each with the content type that announces it. */
 const MALFORMED_MULTIPART: Array<[what: string, contentType: string, body: string]> = [

@@ -8,20 +8,14 @@ import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../server/db/open';
 import { migrateToLatest } from '../../server/db/migrate';
-import { migrations } from '../../server/db/migrations';
 import { migration as reconMenus } from '../../server/db/migrations/0016_recon_menus';
-import { migration as reconResults } from '../../server/db/migrations/0021_recon_results';
-import { migration as reconTrackingNumbers } from '../../server/db/migrations/0022_recon_tracking_numbers';
-import { migration as changeLogs } from '../../server/db/migrations/0024_change_logs';
 import { seedDemo } from '../../server/db/seed/demo';
 import { DIALECTS } from '../support/server-harness';
 import { scratchDatabases } from '../support/scratch-database';
+import { standBefore, stepsThrough } from '../support/older-database';
 
 const NEW_MENUS = ['ReconSummary', 'ReconColumnMaps'];
-const AT_0016 = migrations.findIndex(([name]) => name === '0016_recon_menus');
-const BEFORE_0016 = migrations.slice(0, AT_0016);
-/** Up to 0016 and no further: later steps are not this test's business. */
-const THROUGH_0016 = migrations.slice(0, AT_0016 + 1);
+const THROUGH_0016 = stepsThrough('0016_recon_menus');
 
 describe.each(DIALECTS)('migration 0016 (reconciliation menus) on an older %s database', (dialect) => {
   let database: DatabaseHandle;
@@ -30,10 +24,7 @@ describe.each(DIALECTS)('migration 0016 (reconciliation menus) on an older %s da
   /** A database as release 0015 left it: schema up to 0015, the demo seed with 对账 holding only 代购对账 and 店铺账单. */
   async function olderDatabase() {
     database = await emptyDatabase();
-    expect(await migrateToLatest(database, BEFORE_0016)).toHaveLength(BEFORE_0016.length);
-    // Today's seed writes the orders' match results and tracking numbers apart (0021, 0022) and the release notes (0024): those
-    // steps' tables stand ready for it (0024 grants nothing yet, with no menu to grant), the menus are 0015's.
-    for (const step of [reconResults, reconTrackingNumbers, changeLogs]) await step.up(database.db as unknown as Kysely<unknown>, database.types);
+    await standBefore(database, '0016_recon_menus');
     await seedDemo(database.db);
     const db = database.db;
     const added = await db.selectFrom('menus').select('id').where('name', 'in', NEW_MENUS).execute();

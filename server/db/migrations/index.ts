@@ -23,6 +23,7 @@ import { migration as reconResults } from './0021_recon_results';
 import { migration as reconTrackingNumbers } from './0022_recon_tracking_numbers';
 import { migration as reconResultsInPlace } from './0023_recon_results_in_place';
 import { migration as changeLogs } from './0024_change_logs';
+import { migration as teamFiles } from './0025_team_files';
 import { migration as cashierSales } from './0026_cashier_sales';
 import { migration as dataScreenMenu } from './0027_data_screen_menu';
 
@@ -55,6 +56,7 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0022_recon_tracking_numbers', reconTrackingNumbers],
   ['0023_recon_results_in_place', reconResultsInPlace],
   ['0024_change_logs', changeLogs],
+  ['0025_team_files', teamFiles],
   ['0026_cashier_sales', cashierSales],
   ['0027_data_screen_menu', dataScreenMenu],
 ];

@@ -8,6 +8,8 @@ import { seedBusiness } from './business';
 import { seedChat } from './chat';
 import { QUOTER_RESOURCE_PERMISSIONS, SELLER_RESOURCE_PERMISSIONS } from '../../resources/builtin-stores';
 import { QUOTING_PERMISSIONS } from '../../quoting/resources';
+import { FILES_READ, FILES_WRITE } from '../../../src/contract/api/files';
+import { seedFiles } from './files';
 import { seedQuoting } from './quoting';
 import { seedChangeLog } from './change-log';
 
@@ -33,7 +35,7 @@ const ROLES = {
     name: '询价员',
     role_type: 'seller',
     remark: '发起询价、管理商品与对账',
-    permissions: SELLER_RESOURCE_PERMISSIONS,
+    permissions: [...SELLER_RESOURCE_PERMISSIONS, FILES_READ, FILES_WRITE],
     menus: ['Common', 'Question', 'Purchase', 'Sign', 'Dashboard', 'Index', 'Workbench', 'DataScreen', 'AskPrice', 'FindAddprice',
       'FindOrdinary', 'Bill', 'BillCore', 'DouyinOrder', 'KuaishouOrder', 'WechatOrder', 'importsend', 'ReconSummary', 'StoreBill',
       'Goods', 'GoodsList', 'GoodsManagement', 'GoodsComment', 'GoodsStatistics', 'OrderNotice', 'PosterDesign',
@@ -96,7 +98,8 @@ export async function isDatabaseEmpty(db: Kysely<Database>): Promise<boolean> {
 }
 
 /** Fills an empty database with the demo data, all or nothing. */
-export async function seedDemo(db: Kysely<Database>): Promise<void> {
+/** `dataDir`: where 文件管理's demo files are written; without it the demo has no files. */
+export async function seedDemo(db: Kysely<Database>, { dataDir }: { dataDir?: string } = {}): Promise<void> {
   const now = Date.now();
   // Hash outside the transaction: argon2 is slow on purpose and SQLite holds its write lock meanwhile.
   const hashes = new Map<string, string>();
@@ -172,6 +175,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
     }
     await seedBusiness(trx, { now, teamIds, userIds });
     await seedChat(trx, { now, opsTeamId: teamIds.get('ops')!, userIds });
+    if (dataDir) await seedFiles(trx, { now, dataDir, teamIds, userIds });
 
     for (const dict of DICTIONARIES) {
       const { id } = await trx

@@ -158,7 +158,9 @@ async function send<T>(url: string, options: RequestOptions, token: string | nul
  * else rejects with the server's message or the default for the status.
  */
 export async function request<T>(url: string, options: RequestOptions = {}): Promise<T> {
-  return (await call<T>(url, options, false)).body?.data as T;
+  const answer = await call<T>(url, options, false);
+  // A file (a download read for a preview) resolves as its bytes.
+  return (answer.file ?? answer.body?.data) as T;
 }
 
 /**

@@ -10,6 +10,7 @@ import type { Choice } from './choices';
 import type { DashboardData } from './dashboard-data';
 import type { QuotingData } from './quoting-data';
 import type { GoodsData } from './goods-data';
+import type { FilesData } from './files-data';
 import type { ReconciliationData } from './reconciliation-data';
 
 /** A condition on one field, as the server filters (contract/resource.ts Filter). */
@@ -146,6 +147,8 @@ export interface DataProvider {
   dashboard: DashboardData;
   /** The goods area's own API: 商品统计's figures. */
   goods: GoodsData;
+  /** 文件管理: a team's folders and files. */
+  files: FilesData;
   /**
    * Reads a list page ahead of the list that will show it (a menu click). The list that reads the
    * same params takes this answer instead of asking again; see takeAhead. Answers the page.

@@ -1,0 +1,130 @@
+/**
+ * The two ways 文件管理 draws a folder's contents: a table (name with its icon, size, type,
+ * uploader, time modified; fewer columns on a phone) and a grid of thumbnails. Both open a folder
+ * or a file on its name and offer the same actions.
+ */
+import dayjs from 'dayjs';
+import { Button, Dropdown, Table, Typography, type MenuProps, type TableColumnsType } from 'antd';
+import { DeleteOutlined, DownloadOutlined, DragOutlined, EditOutlined, EyeOutlined, MoreOutlined } from '@ant-design/icons';
+import { useWidgetHost } from '../interface/host';
+import { FileIcon } from './FileIcon';
+import { formatBytes, KIND_LABELS, previewOf, type Entry } from './file-view';
+import { useFileUrl } from './use-file-url';
+
+export type EntryAction = 'open' | 'download' | 'rename' | 'move' | 'delete';
+
+export interface EntryViewProps {
+  entries: Entry[];
+  /** A search lists files from anywhere: their folder is shown. */
+  searching: boolean;
+  /** Every team's files at once (an administrator): their team is shown. */
+  allTeams: boolean;
+  loading: boolean;
+  empty: string;
+  onAction(action: EntryAction, entry: Entry): void;
+}
+
+const timeOf = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm');
+
+function EntryMenu({ entry, onAction }: { entry: Entry; onAction: EntryViewProps['onAction'] }) {
+  const { t } = useWidgetHost();
+  const file = entry.type === 'file';
+  const items: MenuProps['items'] = [
+    ...(file && previewOf(entry.row.name) ? [{ key: 'open', icon: <EyeOutlined />, label: t('goodsFilesPreview') }] : []),
+    ...(file ? [{ key: 'download', icon: <DownloadOutlined />, label: t('goodsFilesDownload') }] : []),
+    { key: 'rename', icon: <EditOutlined />, label: t('goodsFilesRename') },
+    { key: 'move', icon: <DragOutlined />, label: t('goodsFilesMove') },
+    { type: 'divider' },
+    { key: 'delete', icon: <DeleteOutlined />, label: t('goodsFilesDelete'), danger: true },
+  ];
+  return (
+    <Dropdown trigger={['click']} menu={{ items, onClick: ({ key, domEvent }) => (domEvent.stopPropagation(), onAction(key as EntryAction, entry)) }}>
+      <Button type="text" size="small" icon={<MoreOutlined />} aria-label={`${t('goodsFilesMore')} ${entry.row.name}`} onClick={(event) => event.stopPropagation()} />
+    </Dropdown>
+  );
+}
+
+function useKindLabel() {
+  const { t } = useWidgetHost();
+  return (entry: Entry) => (entry.type === 'folder' ? t('goodsFilesKindFolder') : t(KIND_LABELS[entry.row.kind]));
+}
+
+export function EntryTable({ entries, searching, allTeams, loading, empty, onAction }: EntryViewProps) {
+  const { t } = useWidgetHost();
+  const kindLabel = useKindLabel();
+  const columns: TableColumnsType<Entry> = [
+    {
+      key: 'name',
+      title: t('goodsFilesName'),
+      render: (_, entry) => (
+        <span className="files-name-cell">
+          <FileIcon name={entry.row.name} folder={entry.type === 'folder'} />
+          <Typography.Link className="files-name" onClick={() => onAction('open', entry)}>
+            {entry.row.name}
+          </Typography.Link>
+        </span>
+      ),
+    },
+    ...(searching ? [{ key: 'location', title: t('goodsFilesLocation'), responsive: ['md' as const], render: (_: unknown, entry: Entry) => (entry.type === 'file' ? entry.row.folder_name || t('goodsFilesTop') : '') }] : []),
+    ...(allTeams ? [{ key: 'team', title: t('goodsFilesTeam'), responsive: ['lg' as const], render: (_: unknown, entry: Entry) => entry.row.team_name }] : []),
+    {
+      key: 'size',
+      title: t('goodsFilesSize'),
+      width: 110,
+      responsive: ['sm'],
+      render: (_, entry) => (entry.type === 'file' ? formatBytes(entry.row.size) : t('goodsFilesFolderFiles', { count: entry.row.file_count })),
+    },
+    { key: 'type', title: t('goodsFilesType'), width: 90, responsive: ['md'], render: (_, entry) => kindLabel(entry) },
+    { key: 'uploader', title: t('goodsFilesUploader'), width: 110, responsive: ['lg'], render: (_, entry) => (entry.type === 'file' ? entry.row.uploaded_by : entry.row.created_by) ?? '—' },
+    { key: 'modified', title: t('goodsFilesModified'), width: 150, responsive: ['sm'], render: (_, entry) => timeOf(entry.row.updated_at) },
+    { key: 'actions', title: t('goodsFilesActions'), width: 64, align: 'center', render: (_, entry) => <EntryMenu entry={entry} onAction={onAction} /> },
+  ];
+  return (
+    <Table<Entry>
+      className="files-table"
+      size="middle"
+      rowKey="key"
+      columns={columns}
+      dataSource={entries}
+      loading={loading}
+      pagination={entries.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
+      locale={{ emptyText: empty }}
+    />
+  );
+}
+
+function Thumb({ entry }: { entry: Entry }) {
+  const picture = entry.type === 'file' && entry.row.kind === 'image';
+  const url = useFileUrl(picture ? entry.row.id : undefined, entry.row.updated_at);
+  if (url) return <img className="files-thumb-image" src={url} alt={entry.row.name} />;
+  return <FileIcon name={entry.row.name} folder={entry.type === 'folder'} className="files-thumb-icon" />;
+}
+
+export function EntryGrid({ entries, loading, empty, onAction }: EntryViewProps) {
+  const kindLabel = useKindLabel();
+  if (!loading && entries.length === 0) return <Typography.Paragraph type="secondary" className="files-grid-empty">{empty}</Typography.Paragraph>;
+  return (
+    <ul className="files-grid">
+      {entries.map((entry) => (
+        <li key={entry.key} className="files-tile">
+          <button type="button" className="files-tile-open" onClick={() => onAction('open', entry)} aria-label={entry.row.name}>
+            <span className="files-thumb">
+              <Thumb entry={entry} />
+            </span>
+          </button>
+          <div className="files-tile-foot">
+            <div className="files-tile-text">
+              <Typography.Text ellipsis={{ tooltip: entry.row.name }} className="files-tile-name">
+                {entry.row.name}
+              </Typography.Text>
+              <Typography.Text type="secondary" className="files-tile-meta">
+                {entry.type === 'file' ? formatBytes(entry.row.size) : kindLabel(entry)}
+              </Typography.Text>
+            </div>
+            <EntryMenu entry={entry} onAction={onAction} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
