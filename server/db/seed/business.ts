@@ -382,7 +382,7 @@ function goodsRows(s: Seeder, team: TeamKey, count: number): Goods[] {
         unit: product.unit,
         price_fen,
         cost_fen: jiao(price_fen * (0.5 + 0.2 * s.rng.next())),
-        stock: status === 'draft' ? 0 : status === 'off_sale' && s.rng.chance(0.5) ? 0 : stockOnHand(s.rng.int(20, 1500)),
+        stock: status === 'draft' ? 0 : status === 'off_sale' && s.rng.chance(0.5) ? 0 : stockOnHand(s.rng.int(20, 1500), i),
         status,
         image: goodsImage(product.code),
         remark: s.rng.pick(GOODS_REMARKS),
@@ -391,11 +391,11 @@ function goodsRows(s: Seeder, team: TeamKey, count: number): Goods[] {
 }
 
 /**
- * A drawn stock level, with the lowest draws (20–90, about one in twenty) brought down to 3–10 so a
- * few goods on sale sit at the low-stock threshold (GOODS_LOW_STOCK) as a working shop's do. A mapping
- * rather than another draw: every later draw of the seed stays what it was.
+ * A drawn stock level (20–1500); every seventh of a team's goods keeps a hundred and fiftieth of it
+ * (1–10), so a few goods on sale sit at the low-stock threshold (GOODS_LOW_STOCK) as a working shop's
+ * do. A mapping rather than another draw: every later draw of the seed stays what it was.
  */
-const stockOnHand = (drawn: number) => (drawn <= 90 ? Math.ceil(drawn / 9) : drawn);
+const stockOnHand = (drawn: number, index: number) => (index % 7 === 3 ? Math.ceil(drawn / 150) : drawn);
 
 /** Three comments a product, synced from the stores (so no author), between its listing and now. */
 function commentRows(s: Seeder, team: TeamKey, goods: Array<{ id: number; created_at: number }>): Row<'goods_comments'>[] {
