@@ -190,7 +190,7 @@ export async function filesRoutes(app: App, { database, config }: { database: Da
       const name = nameOf(body.name);
       const parentId = parent?.id ?? store.TOP;
       const taken = () => new ApiError(Code.conflict, 'filesFolderTaken', { name });
-      if (await store.folderNameTaken(db, owner, parentId, name)) throw taken();
+      if (await store.nameTaken(db, 'folder', owner, parentId, name)) throw taken();
       const id = await unique(() => store.insertFolder(db, { team_id: owner, parent_id: parentId, name, created_by: request.caller!.userId }, Date.now()), taken);
       return ok(await folderRow(owner, id));
     },
@@ -209,7 +209,7 @@ export async function filesRoutes(app: App, { database, config }: { database: Da
         if (subtreeOf(await store.folderRows(db, folder.team_id), folder.id).has(parent)) throw new ApiError(Code.badRequest, 'filesMoveIntoSelf');
       }
       const taken = () => new ApiError(Code.conflict, 'filesFolderTaken', { name });
-      if (await store.folderNameTaken(db, folder.team_id, parent, name, folder.id)) throw taken();
+      if (await store.nameTaken(db, 'folder', folder.team_id, parent, name, folder.id)) throw taken();
       await unique(() => store.changeFolder(db, folder.id, { name, parent_id: parent }, Date.now()), taken);
       return ok(await folderRow(folder.team_id, folder.id));
     },
@@ -263,7 +263,7 @@ export async function filesRoutes(app: App, { database, config }: { database: Da
           throw new ApiError(Code.badRequest, 'uploadNotImage');
         }
         const taken = () => new ApiError(Code.conflict, 'filesFileTaken', { name });
-        if (await store.fileNameTaken(db, owner, folderId, name)) throw taken();
+        if (await store.nameTaken(db, 'file', owner, folderId, name)) throw taken();
         const values = { team_id: owner, folder_id: folderId, name, kind: fileKindOf(name), content_type: contentTypeOf(name), size: part.size, storage_key: incoming.key, uploaded_by: request.caller!.userId };
         await storage.keep(owner, incoming);
         try {
@@ -291,7 +291,7 @@ export async function filesRoutes(app: App, { database, config }: { database: Da
       const folder = body.folder_id === undefined ? file.folder_id : store.stored(body.folder_id);
       if (folder !== store.TOP) await folderIn(file.team_id, folder);
       const taken = () => new ApiError(Code.conflict, 'filesFileTaken', { name });
-      if (await store.fileNameTaken(db, file.team_id, folder, name, file.id)) throw taken();
+      if (await store.nameTaken(db, 'file', file.team_id, folder, name, file.id)) throw taken();
       await unique(() => store.changeFile(db, file.id, { name, folder_id: folder, kind: fileKindOf(name), content_type: contentTypeOf(name) }, Date.now()), taken);
       return ok(await fileRow(file.team_id, folder, file.id));
     },

@@ -106,25 +106,20 @@ export async function findFile(db: Db, team: number | null, id: number) {
   return row && { ...row, id: num(row.id), team_id: num(row.team_id), folder_id: num(row.folder_id), size: num(row.size) };
 }
 
-/** Whether a folder of that name sits in the parent already (leaving `except` out: itself, renamed). */
-export async function folderNameTaken(db: Db, team: number, parent: number, name: string, except = 0): Promise<boolean> {
-  const row = await db
-    .selectFrom('file_folders')
-    .select('id')
-    .where('team_id', '=', team)
-    .where('parent_id', '=', parent)
-    .where('name', '=', name)
-    .where('id', '!=', except)
-    .executeTakeFirst();
-  return row !== undefined;
-}
+/** Where a name must be unique: a folder among its parent's folders, a file among its folder's files. */
+const PLACES = {
+  folder: { table: 'file_folders', parent: 'parent_id' },
+  file: { table: 'team_files', parent: 'folder_id' },
+} as const;
 
-export async function fileNameTaken(db: Db, team: number, folder: number, name: string, except = 0): Promise<boolean> {
+/** Whether a folder or file of that name sits in the place already (leaving `except` out: itself, renamed). */
+export async function nameTaken(db: Db, kind: keyof typeof PLACES, team: number, parent: number, name: string, except = 0): Promise<boolean> {
+  const place = PLACES[kind];
   const row = await db
-    .selectFrom('team_files')
+    .selectFrom(place.table)
     .select('id')
     .where('team_id', '=', team)
-    .where('folder_id', '=', folder)
+    .where(sql.ref(place.parent), '=', parent)
     .where('name', '=', name)
     .where('id', '!=', except)
     .executeTakeFirst();
