@@ -22,10 +22,10 @@ export const SERVER_BUNDLE = path.join(root, 'dist-server', 'main.js');
  * when used (spreadsheets, the password dictionary, Redis, PostgreSQL, the HTML sanitizer, the API
  * docs with their YAML writer and page, and glob, which the build's edit to @fastify/static never
  * calls), which would otherwise be parsed, or read from the bundle (a tenth of it), at every
- * start. better-sqlite3's JavaScript is compiled in; its addon is loaded by path (server/db/open.ts).
+ * start. better-sqlite3's JavaScript is compiled in; its addon is loaded by path (server/db/open.ts),
+ * and argon2's platform build by its package's name (server/auth/passwords.ts).
  */
 const EXTERNAL = [
-  '@node-rs/argon2',
   'sanitize-html',
   'bufferutil',
   'utf-8-validate',

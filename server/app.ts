@@ -99,11 +99,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Every fastify-plugin wrapper of the console is given its name: without one, fastify-plugin throws
   // an Error to read a name off its stack, and formatting a stack in the compiled 3 MB bundle first
   // computes where each of its lines starts, a cost of every start.
-  await app.register(envelopePlugin);
-  await app.register(drainPlugin);
-  await app.register(securityHeaders);
-  await app.register(cookie);
-  await app.register(websocket, {
+  // Plugins are queued and loaded in this order in one pass (app.after below), not one await each:
+  // awaiting each made Fastify's plugin queue start over some 30 times. Only the chat plugin is
+  // awaited, for the hub it decorates the app with.
+  void app.register(envelopePlugin);
+  void app.register(drainPlugin);
+  void app.register(securityHeaders);
+  void app.register(cookie);
+  void app.register(websocket, {
     options: { maxPayload: 1024 * 1024 },
     // On shutdown every socket hears "going away" (1001), so clients reconnect to the next process.
     preClose(done) {
@@ -112,30 +115,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       done();
     },
   });
-  await app.register(apiDocs, { version: APP_VERSION });
-  await app.register(guardPlugin, { db, writes: database.writes, idleLockMs: config.idleLockMinutes * 60_000 });
-  await app.register(authRoutes, { db, config });
-  await app.register(accountRoutes, { db, config, sender: deps.sender ?? (config.demoSeed ? logSender(app.log) : noSender) });
-  await app.register(profileRoutes, { db, config });
-  await app.register(qrRoutes, { db, config });
-  await app.register(indexRoutes, { db });
-  await app.register(noticeRoutes, { db });
-  await app.register(clientErrorRoutes, { db });
-  await app.register(shareRoutes, { db });
-  await app.register(reconciliationRoutes, { database, config });
-  await app.register(goodsStatisticsRoutes, { database });
-  await app.register(cashierRoutes, { database });
-  await app.register(filesRoutes, { database, config });
+  void app.register(apiDocs, { version: APP_VERSION });
+  void app.register(guardPlugin, { db, writes: database.writes, idleLockMs: config.idleLockMinutes * 60_000 });
+  void app.register(authRoutes, { db, config });
+  void app.register(accountRoutes, { db, config, sender: deps.sender ?? (config.demoSeed ? logSender(app.log) : noSender) });
+  void app.register(profileRoutes, { db, config });
+  void app.register(qrRoutes, { db, config });
+  void app.register(indexRoutes, { db });
+  void app.register(noticeRoutes, { db });
+  void app.register(clientErrorRoutes, { db });
+  void app.register(shareRoutes, { db });
+  void app.register(reconciliationRoutes, { database, config });
+  void app.register(goodsStatisticsRoutes, { database });
+  void app.register(cashierRoutes, { database });
+  void app.register(filesRoutes, { database, config });
   await app.register(chatPlugin, { db, writes: database.writes, config });
-  await app.register(uploadRoutes, { config });
+  void app.register(uploadRoutes, { config });
   const onWritten = quotingLive(db, app.chatHub, app.log);
-  await app.register(resourceRoutes, { database, onWritten });
-  await app.register(quotingRoutes, { database, onWritten });
-  await app.register(quotingPreviewRoutes, { database });
-  await app.register(dashboardRoutes, { db, online: (userIds) => app.chatHub.online(userIds) });
-  await app.register(definitionRoutes, { database });
+  void app.register(resourceRoutes, { database, onWritten });
+  void app.register(quotingRoutes, { database, onWritten });
+  void app.register(quotingPreviewRoutes, { database });
+  void app.register(dashboardRoutes, { db, online: (userIds) => app.chatHub.online(userIds) });
+  void app.register(definitionRoutes, { database });
   const definitions = () => listResourceDefinitions(database);
-  await app.register(screenRoutes, {
+  void app.register(screenRoutes, {
     db,
     bundled: loadBundledScreens(),
     async definitionsOf(names: string[]) {
@@ -144,8 +147,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     announce: (content) => app.chatHub.broadcast({ event: 'screen.published', content }),
   });
-  await app.register(menuRoutes, { db, resourceCodes: async () => permissionCodesOf(await definitions()) });
-  await app.register(uploads, { dataDir: config.dataDir });
-  await app.register(spa, { staticDir: config.staticDir });
+  void app.register(menuRoutes, { db, resourceCodes: async () => permissionCodesOf(await definitions()) });
+  void app.register(uploads, { dataDir: config.dataDir });
+  void app.register(spa, { staticDir: config.staticDir });
+  await app.after();
   return app;
 }

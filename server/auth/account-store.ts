@@ -79,6 +79,14 @@ export function createSeller(db: Kysely<Database>, { username, password_hash, mo
   });
 }
 
+/**
+ * The same password's hash made again with today's settings. Not a change of the account: its
+ * updated_at stays, and a password changed meanwhile (the hash is no longer `from`) is left alone.
+ */
+export async function rehashPassword(db: Kysely<Database>, userId: number, from: string, to: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: to }).where('id', '=', userId).where('password_hash', '=', from).execute();
+}
+
 export async function setPasswordHash(db: Kysely<Database>, userId: number, password_hash: string): Promise<void> {
   await db.updateTable('users').set({ password_hash, updated_at: Date.now() }).where('id', '=', userId).execute();
 }

@@ -10,10 +10,10 @@ import { ok } from '../http/envelope';
 import { ApiError } from '../http/errors';
 import { routeSchema, type App } from '../http/route';
 import { recordLog } from '../audit/system-log';
-import { decoyHash, verifyPassword } from './passwords';
+import { decoyHash, hashPassword, needsRehash, verifyPassword } from './passwords';
 import { waitMinutes } from '../db/rate-window';
 import { loginThrottle } from './login-throttle';
-import { userByUsername } from './account-store';
+import { rehashPassword, userByUsername } from './account-store';
 import { createSession, expireAccessToken, refreshSession, revokeSession, type SessionPolicy } from './sessions';
 
 export const REFRESH_COOKIE = 'shop_refresh';
@@ -76,6 +76,7 @@ export async function authRoutes(app: App, { db, config }: { db: Kysely<Database
         throw new ApiError(Code.forbidden, 'userDisabled');
       }
       await throttle.succeeded(username, request.ip);
+      if (needsRehash(user.password_hash)) await rehashPassword(db, user.id, user.password_hash, await hashPassword(password));
       const answer = await startLogin(db, request, reply, user.id, policy);
       await recordLog(db, { ...log, result: 'ok' });
       return ok(answer);

@@ -3,6 +3,7 @@ import { call, DIALECTS, loginAs, startTestServer, type TestServer } from '../su
 import { refreshSession } from '../../server/auth/sessions';
 import { sessionPolicy } from '../../server/auth/routes';
 import type { IndexInitData, MenuItem } from '../../src/contract/api/auth';
+import { hashSync } from '@node-rs/argon2';
 
 function paths(menu: MenuItem[]): string[] {
   return menu.flatMap((item) => [item.path, ...paths(item.children)]);
@@ -43,6 +44,25 @@ describe.each(DIALECTS)('login and sessions on %s', (dialect) => {
     expect(wrong.status).toBe(400);
     expect(wrong.body).toEqual(unknown.body);
     expect(wrong.body.msg).toBe('用户名或密码错误');
+  });
+
+  it('makes a password hash of an older release again at the next good login, and only then', async () => {
+    // The settings this product used before (19 MiB, 2 passes); today's hashes are made with others.
+    const older = hashSync('zhaolei-old-pass', { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 });
+    await server.database.db.updateTable('users').set({ password_hash: older, updated_at: 1 }).where('username', '=', 'zhaolei').execute();
+    const stored = () => server.database.db.selectFrom('users').select(['password_hash', 'updated_at']).where('username', '=', 'zhaolei').executeTakeFirstOrThrow();
+
+    expect((await call(server, '/api/public/login-do', { body: { username: 'zhaolei', password: 'wrong-pass-1' } })).status).toBe(400);
+    expect((await stored()).password_hash).toBe(older);
+
+    await loginAs(server, 'zhaolei', 'zhaolei-old-pass');
+    const after = await stored();
+    expect(after.password_hash).not.toBe(older);
+    expect(after.password_hash.startsWith('$argon2id$v=19$m=12288,t=3,p=1$')).toBe(true);
+    // Not an edit of the account: its time of change stays.
+    expect(after.updated_at).toBe(1);
+    // The same password still lets them in, with the new hash.
+    await loginAs(server, 'zhaolei', 'zhaolei-old-pass');
   });
 
   it('refuses calls without a token (401) and with a made-up one (401)', async () => {

@@ -2,9 +2,14 @@
  * A tiny PNG writer for the demo's pictures: truecolour, 8 bits, no interlace, each pixel chosen
  * by a function. Enough for the product shots and posters 文件管理 shows, with no image library.
  */
-import { crc32, deflateSync } from 'node:zlib';
+import type * as Zlib from 'node:zlib';
+import { atFirstUse } from '../../first-use';
 
 export type Rgb = readonly [number, number, number];
+
+// node:zlib is loaded by the first picture a seed draws, not at every start (only seeding draws).
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a built-in, required at first use (server/first-use.ts)
+const zlib = atFirstUse<typeof Zlib>('node:zlib', () => require('node:zlib'));
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -13,7 +18,7 @@ function chunk(type: string, data: Buffer): Buffer {
   length.writeUInt32BE(data.length);
   const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
   const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
+  crc.writeUInt32BE(zlib().crc32(body));
   return Buffer.concat([length, body, crc]);
 }
 
@@ -28,7 +33,7 @@ export function png(width: number, height: number, pixel: (x: number, y: number)
     const row = y * (width * 3 + 1);
     for (let x = 0; x < width; x++) raw.set(pixel(x, y), row + 1 + x * 3);
   }
-  return Buffer.concat([SIGNATURE, chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([SIGNATURE, chunk('IHDR', header), chunk('IDAT', zlib().deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
 }
 
 const mix = (a: Rgb, b: Rgb, t: number): Rgb => [0, 1, 2].map((i) => Math.round(a[i] + (b[i] - a[i]) * t)) as unknown as Rgb;
