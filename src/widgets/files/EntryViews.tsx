@@ -21,22 +21,30 @@ export interface EntryViewProps {
   allTeams: boolean;
   loading: boolean;
   empty: string;
+  /** The user may change files: rename, move and delete are offered. */
+  writes: boolean;
   onAction(action: EntryAction, entry: Entry): void;
 }
 
 const timeOf = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm');
 
-function EntryMenu({ entry, onAction }: { entry: Entry; onAction: EntryViewProps['onAction'] }) {
+function EntryMenu({ entry, writes, onAction }: { entry: Entry; writes: boolean; onAction: EntryViewProps['onAction'] }) {
   const { t } = useWidgetHost();
   const file = entry.type === 'file';
   const items: MenuProps['items'] = [
     ...(file && previewOf(entry.row.name) ? [{ key: 'open', icon: <EyeOutlined />, label: t('goodsFilesPreview') }] : []),
     ...(file ? [{ key: 'download', icon: <DownloadOutlined />, label: t('goodsFilesDownload') }] : []),
-    { key: 'rename', icon: <EditOutlined />, label: t('goodsFilesRename') },
-    { key: 'move', icon: <DragOutlined />, label: t('goodsFilesMove') },
-    { type: 'divider' },
-    { key: 'delete', icon: <DeleteOutlined />, label: t('goodsFilesDelete'), danger: true },
+    ...(writes
+      ? [
+          { key: 'rename', icon: <EditOutlined />, label: t('goodsFilesRename') },
+          { key: 'move', icon: <DragOutlined />, label: t('goodsFilesMove') },
+          { type: 'divider' as const },
+          { key: 'delete', icon: <DeleteOutlined />, label: t('goodsFilesDelete'), danger: true },
+        ]
+      : []),
   ];
+  // A folder offers a reader nothing beyond opening it, which its name does.
+  if (items.length === 0) return null;
   return (
     <Dropdown trigger={['click']} menu={{ items, onClick: ({ key, domEvent }) => (domEvent.stopPropagation(), onAction(key as EntryAction, entry)) }}>
       <Button type="text" size="small" icon={<MoreOutlined />} aria-label={`${t('goodsFilesMore')} ${entry.row.name}`} onClick={(event) => event.stopPropagation()} />
@@ -49,7 +57,7 @@ function useKindLabel() {
   return (entry: Entry) => (entry.type === 'folder' ? t('goodsFilesKindFolder') : t(KIND_LABELS[entry.row.kind]));
 }
 
-export function EntryTable({ entries, searching, allTeams, loading, empty, onAction }: EntryViewProps) {
+export function EntryTable({ entries, searching, allTeams, loading, empty, writes, onAction }: EntryViewProps) {
   const { t } = useWidgetHost();
   const kindLabel = useKindLabel();
   const columns: TableColumnsType<Entry> = [
@@ -77,7 +85,7 @@ export function EntryTable({ entries, searching, allTeams, loading, empty, onAct
     { key: 'type', title: t('goodsFilesType'), width: 90, responsive: ['md'], render: (_, entry) => kindLabel(entry) },
     { key: 'uploader', title: t('goodsFilesUploader'), width: 110, responsive: ['lg'], render: (_, entry) => (entry.type === 'file' ? entry.row.uploaded_by : entry.row.created_by) ?? '—' },
     { key: 'modified', title: t('goodsFilesModified'), width: 150, responsive: ['sm'], render: (_, entry) => timeOf(entry.row.updated_at) },
-    { key: 'actions', title: t('goodsFilesActions'), width: 64, align: 'center', render: (_, entry) => <EntryMenu entry={entry} onAction={onAction} /> },
+    { key: 'actions', title: t('goodsFilesActions'), width: 64, align: 'center', render: (_, entry) => <EntryMenu entry={entry} writes={writes} onAction={onAction} /> },
   ];
   return (
     <Table<Entry>
@@ -100,7 +108,7 @@ function Thumb({ entry }: { entry: Entry }) {
   return <FileIcon name={entry.row.name} folder={entry.type === 'folder'} className="files-thumb-icon" />;
 }
 
-export function EntryGrid({ entries, loading, empty, onAction }: EntryViewProps) {
+export function EntryGrid({ entries, loading, empty, writes, onAction }: EntryViewProps) {
   const kindLabel = useKindLabel();
   if (!loading && entries.length === 0) return <Typography.Paragraph type="secondary" className="files-grid-empty">{empty}</Typography.Paragraph>;
   return (
@@ -121,7 +129,7 @@ export function EntryGrid({ entries, loading, empty, onAction }: EntryViewProps)
                 {entry.type === 'file' ? formatBytes(entry.row.size) : kindLabel(entry)}
               </Typography.Text>
             </div>
-            <EntryMenu entry={entry} onAction={onAction} />
+            <EntryMenu entry={entry} writes={writes} onAction={onAction} />
           </div>
         </li>
       ))}
