@@ -2,7 +2,7 @@
  * 商品 › 文件管理 in Chromium against the built console: a seller makes a folder, uploads a picture
  * into it, previews it, renames it, moves it to the top and deletes it and the folder; a seller of
  * another team sees neither meanwhile. The team's manager, who only reads, sees the same files with
- * no way to change them.
+ * no way to change them. On a phone each row shows its size, type and time under its name.
  */
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -10,8 +10,8 @@ import { useE2eConsole } from '../support/e2e-console';
 import { logIn } from '../support/console-page';
 import { productShot } from '../../server/db/seed/png';
 
-async function openFiles(browser: Browser, base: string, user: string, password: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', serviceWorkers: 'block' });
+async function openFiles(browser: Browser, base: string, user: string, password: string, viewport = { width: 1440, height: 900 }): Promise<Page> {
+  const context = await browser.newContext({ viewport, locale: 'zh-CN', serviceWorkers: 'block' });
   const page = await context.newPage();
   await logIn(page, base, user, password);
   await page.goto(`${base}/goods/explorer`);
@@ -110,6 +110,19 @@ describe('文件管理 in the browser', () => {
     await menu.getByRole('menuitem', { name: '下载' }).waitFor();
     expect(await menu.getByRole('menuitem').allTextContents()).toEqual(expect.not.arrayContaining(['重命名', '移动', '删除']));
     expect(await menu.getByRole('menuitem').count()).toBeLessThanOrEqual(2);
+    await page.context().close();
+  });
+
+  it('shows on a phone each row as its name over its size, type and time, with its menu', { timeout: 60_000 }, async () => {
+    const page = await openFiles(e2e.browser, e2e.server.url, 'seller', 'seller123', { width: 390, height: 844 });
+    await page.locator('.files-name', { hasText: /^对账单$/ }).click();
+    await page.locator('.files-path').getByText('对账单').waitFor();
+    const first = page.locator('.files-table .ant-table-row').first();
+    expect(await first.locator('.files-name-meta').textContent()).toMatch(/^[\d.]+ (B|KB) · 表格 · \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    // Nothing runs past the screen's edge, and the row's menu is in reach.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const name = (await first.locator('.files-name').textContent())!;
+    expect(await (await openMenu(page, name)).getByRole('menuitem').allTextContents()).toEqual(['预览', '下载', '重命名', '移动', '删除']);
     await page.context().close();
   });
 });

@@ -1,7 +1,8 @@
 /**
  * 文件管理 asks the widget host whether the user holds files:write: a member who only reads sees
  * no upload, new folder, rename, move or delete (the server would refuse them), a writer sees all;
- * an administrator holds every code.
+ * an administrator holds every code. On a phone each row keeps its size, type and time under the
+ * name, and its menu.
  */
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
@@ -13,6 +14,7 @@ import { FILES_READ, FILES_WRITE, type FilesListing } from '../../../src/contrac
 import type { AccessSubject } from '../../../src/contract/permissions';
 import type { Screen } from '../../../src/contract/screen';
 import { renderWithHost, testHost } from '../engine/engine-host';
+import { windowOfWidth } from '../engine/screen-harness';
 
 const explorer: Screen = { id: 'goods/explorer', version: 1, title: { zh: '文件管理', en: 'Explorer' }, kind: 'block', block: { widget: 'goodsExplorer' } };
 // Local time, as the table shows it, wherever the test runs.
@@ -57,5 +59,17 @@ describe('文件管理 by what the user may do', () => {
 
   it('offers an administrator every change without naming the code', async () => {
     expect((await drawnFor({ admin: true, role: ['admin'], permission: [] })).fileActions).toEqual(['下载', '重命名', '移动', '删除']);
+  });
+
+  it('shows on a phone each row as its name over its size, type and time, its menu beside it', async () => {
+    const phone = windowOfWidth(390);
+    try {
+      await drawnFor({ admin: false, role: ['seller'], permission: [FILES_READ, FILES_WRITE] });
+      const metas = [...document.querySelectorAll('.files-table .files-name-meta')].map((meta) => meta.textContent);
+      expect(metas).toEqual(['1 个文件 · 文件夹 · 2026-11-20 09:30', '200 KB · 文档 · 2026-11-20 09:30']);
+      expect(document.querySelectorAll('.files-table thead').length).toBe(0);
+    } finally {
+      phone.restore();
+    }
   });
 });
