@@ -91,7 +91,9 @@ async function sellOnce(db: Kysely<Database>, { goods, trades, goodsTargets, tra
     const lines = rows.map((row) => row.line);
     const totals = saleTotals(lines, body);
     if ('problem' in totals) return refuse(totals);
-    for (const { record, sold, line } of rows) {
+    // Rows are written in one order, by id, whatever the cart's: two tills holding the same goods in
+    // opposite orders would otherwise each wait on the other's row (a deadlock on PostgreSQL).
+    for (const { record, sold, line } of [...rows].sort((a, b) => a.sold.id - b.sold.id)) {
       try {
         await updateIn(trx, goods, caller, record, { stock: Number(record.stock) - line.quantity }, goodsTargets, now);
       } catch (error) {

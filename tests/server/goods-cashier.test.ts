@@ -113,6 +113,19 @@ describe.each(DIALECTS)('收银台 on %s', (dialect) => {
     expect(await stockOf(race)).toBe(0);
   });
 
+  it('sells to two tills holding the same two goods in opposite orders at the same moment', async () => {
+    const create = async (sku: string) => (await goodsApi().create(tokens.seller, { sku, name: `收银测试${sku}`, category: '测试', price_fen: 500, stock: 10, status: 'on_sale' })).body.data;
+    const [left, right] = [await create('CASH-LEFT'), await create('CASH-RIGHT')];
+    const answers = await Promise.all([
+      checkout(tokens.seller, { lines: [{ goods_id: left.id, quantity: 1 }, { goods_id: right.id, quantity: 1 }] }),
+      checkout(tokens.zhaolei, { lines: [{ goods_id: right.id, quantity: 2 }, { goods_id: left.id, quantity: 2 }] }),
+    ]);
+    expect(answers.map((answer) => [answer.status, answer.body.msg])).toEqual([[200, 'success'], [200, 'success']]);
+    expect([await stockOf(left), await stockOf(right)]).toEqual([7, 7]);
+    // The receipt keeps the cart's order.
+    expect(answers[1].body.data.lines.map((line) => line.sku)).toEqual(['CASH-RIGHT', 'CASH-LEFT']);
+  });
+
   it('tells a till outrun by many others which goods changed, selling no more than the stock went down', async () => {
     const rush = (await goodsApi().create(tokens.seller, { sku: 'CASH-RUSH', name: '收银测试秒杀', category: '测试', price_fen: 100, stock: 20, status: 'on_sale' })).body.data;
     const tills = await Promise.all(Array.from({ length: 6 }, (_, i) => checkout(i % 2 ? tokens.zhaolei : tokens.seller, { lines: [{ goods_id: rush.id, quantity: 1 }] })));
