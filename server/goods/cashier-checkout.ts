@@ -4,6 +4,11 @@
  * the resource layer (its checks, record history and log, as an edit in the console would be), and
  * the sale with its lines is kept for its receipt. Prices are the stored ones, never the till's.
  * A checkout id the team already used answers the sale it made.
+ *
+ * Two tills selling the same goods at once: the one that writes the stock second finds its row
+ * changed since it read it (PostgreSQL lets both read; SQLite runs them one after the other). Its
+ * checkout then runs again on the fresh stock, which either still suffices or is refused naming
+ * the goods; past a few such races the till is told which goods changed, to check out again.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
@@ -17,6 +22,9 @@ import type { ResourceStore } from '../resources/store';
 import { createIn, lookupTargets, nextNumber, updateIn } from '../resources/write-records';
 import { goodsRefusal, mergedLines, pricedLine, saleTotals, type Refusal, type SoldGoods } from './cashier-rules';
 import { insertSale, saleOfCheckout } from './cashier-store';
+
+/** How many times a checkout runs while other tills keep changing its goods' stock first. */
+const ATTEMPTS = 3;
 
 /** The walk-in customer, as 交易流水 names the other side of a till's sale. */
 const COUNTERPARTY = '门店顾客';
@@ -34,6 +42,13 @@ const asGoods = (record: Record<string, unknown>): SoldGoods => ({
   status: String(record.status ?? ''),
 });
 
+/** Goods whose row another till wrote between this checkout's read and its write. */
+class StockRaced extends Error {
+  constructor(readonly goods: SoldGoods) {
+    super('stock raced');
+  }
+}
+
 /** Sells the cart for the team; answers the new sale's id, or the one its checkout id already made. */
 export async function sell(db: Kysely<Database>, registry: ResourceRegistry, caller: ResourceCaller, team: number, body: CashierCheckoutBody): Promise<number> {
   const storeOf = async (name: string): Promise<ResourceStore> => (await registry.get(name))!;
@@ -41,6 +56,25 @@ export async function sell(db: Kysely<Database>, registry: ResourceRegistry, cal
   assertAction(goods, caller, 'update');
   assertAction(trades, caller, 'create');
   const [goodsTargets, tradeTargets] = await Promise.all([lookupTargets({ registry }, goods), lookupTargets({ registry }, trades)]);
+  const stores: Stores = { goods, trades, goodsTargets, tradeTargets };
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await sellOnce(db, stores, caller, team, body);
+    } catch (error) {
+      if (!(error instanceof StockRaced)) throw error;
+      if (attempt === ATTEMPTS) throw new ApiError(Code.conflict, 'cashierStockChanged', { name: error.goods.name, sku: error.goods.sku });
+    }
+  }
+}
+
+interface Stores {
+  goods: ResourceStore;
+  trades: ResourceStore;
+  goodsTargets: Map<string, ResourceStore>;
+  tradeTargets: Map<string, ResourceStore>;
+}
+
+async function sellOnce(db: Kysely<Database>, { goods, trades, goodsTargets, tradeTargets }: Stores, caller: ResourceCaller, team: number, body: CashierCheckoutBody): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const made = await saleOfCheckout(trx, team, body.checkout_id);
     if (made !== undefined) return made;
@@ -52,12 +86,21 @@ export async function sell(db: Kysely<Database>, registry: ResourceRegistry, cal
       const sold = asGoods(record);
       const refusal = goodsRefusal(sold, line.quantity);
       if (refusal) refuse(refusal);
-      rows.push({ record, line: pricedLine(sold, line.quantity) });
+      rows.push({ record, sold, line: pricedLine(sold, line.quantity) });
     }
     const lines = rows.map((row) => row.line);
     const totals = saleTotals(lines, body);
     if ('problem' in totals) return refuse(totals);
-    for (const { record, line } of rows) await updateIn(trx, goods, caller, record, { stock: Number(record.stock) - line.quantity }, goodsTargets, now);
+    // Rows are written in one order, by id, whatever the cart's: two tills holding the same goods in
+    // opposite orders would otherwise each wait on the other's row (a deadlock on PostgreSQL).
+    for (const { record, sold, line } of [...rows].sort((a, b) => a.sold.id - b.sold.id)) {
+      try {
+        await updateIn(trx, goods, caller, record, { stock: Number(record.stock) - line.quantity }, goodsTargets, now);
+      } catch (error) {
+        if (error instanceof ApiError && error.key === 'staleVersion') throw new StockRaced(sold);
+        throw error;
+      }
+    }
     const saleNo = await nextNumber(trx, { table: 'cashier_sales' }, 'sale_no', 'XS', now);
     const trade = await createIn(
       trx,

@@ -196,6 +196,7 @@ const zh = {
   cashierReceivedShort: '现金实收不能少于应收 {due} 元',
   cashierTotalTooLarge: '单笔销售不能超过 {most} 元',
   cashierSaleNotFound: '销售单不存在',
+  cashierStockChanged: '商品「{name}」（{sku}）的库存刚被其他收银改动，请重新结账',
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -394,6 +395,7 @@ const en: Record<MessageKey, string> = {
   cashierReceivedShort: 'The cash received cannot be less than the {due} yuan due',
   cashierTotalTooLarge: 'One sale cannot exceed {most} yuan',
   cashierSaleNotFound: 'No such sale',
+  cashierStockChanged: 'The stock of "{name}" ({sku}) was just changed by another till: check out again',
 };
 
 export type Language = 'zh' | 'en';

@@ -5,6 +5,7 @@
  */
 import { useMemo, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { hasAccess } from '../contract/permissions';
 import { UPLOAD_FIELD, type UploadData } from '../contract/upload';
 import { WidgetHostContext, type WidgetHost } from '../widgets/interface/host';
 import { useRecord, useResourceDefinition, useResourceList, useRevalidateResource } from './data';
@@ -54,6 +55,7 @@ export function widgetHostOf(host: EngineHost): WidgetHost {
     onLive: host.onLive ?? hearNothing,
     ...(host.openChat ? { openChat: host.openChat } : {}),
     user: { id: host.user.id, team_id: host.user.team_id, team_type: host.user.team_type },
+    can: (code) => hasAccess(host.access, code),
     upload(file, kind) {
       const body = new FormData();
       body.append(UPLOAD_FIELD, file);

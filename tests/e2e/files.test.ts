@@ -1,7 +1,8 @@
 /**
  * 商品 › 文件管理 in Chromium against the built console: a seller makes a folder, uploads a picture
  * into it, previews it, renames it, moves it to the top and deletes it and the folder; a seller of
- * another team sees neither meanwhile.
+ * another team sees neither meanwhile. The team's manager, who only reads, sees the same files with
+ * no way to change them. On a phone each row shows its size, type and time under its name.
  */
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -9,8 +10,8 @@ import { useE2eConsole } from '../support/e2e-console';
 import { logIn } from '../support/console-page';
 import { productShot } from '../../server/db/seed/png';
 
-async function openFiles(browser: Browser, base: string, user: string, password: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', serviceWorkers: 'block' });
+async function openFiles(browser: Browser, base: string, user: string, password: string, viewport = { width: 1440, height: 900 }): Promise<Page> {
+  const context = await browser.newContext({ viewport, locale: 'zh-CN', serviceWorkers: 'block' });
   const page = await context.newPage();
   await logIn(page, base, user, password);
   await page.goto(`${base}/goods/explorer`);
@@ -20,12 +21,17 @@ async function openFiles(browser: Browser, base: string, user: string, password:
 
 const row = (page: Page, name: string) => page.locator('.files-table .ant-table-row').filter({ has: page.locator('.files-name', { hasText: new RegExp(`^${name}$`) }) });
 
-async function choose(page: Page, name: string, action: string) {
+/** Opens a row's menu of actions. */
+async function openMenu(page: Page, name: string) {
   // The seller's live quote notices pile up at the bottom right, over the rows' menus: they are closed first.
   for (const close of await page.locator('.ant-notification-notice-close').all()) await close.dispatchEvent('click').catch(() => undefined);
   await page.getByRole('button', { name: `更多操作 ${name}` }).dispatchEvent('click');
   // A menu opened before may still be fading out: the one to use is the last opened.
-  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').last().getByRole('menuitem', { name: action }).dispatchEvent('click');
+  return page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').last();
+}
+
+async function choose(page: Page, name: string, action: string) {
+  await (await openMenu(page, name)).getByRole('menuitem', { name: action }).dispatchEvent('click');
 }
 
 describe('文件管理 in the browser', () => {
@@ -86,6 +92,37 @@ describe('文件管理 in the browser', () => {
     await choose(page, 'e2e资料', '删除');
     await page.locator('.ant-modal-confirm', { hasText: '文件夹是空的。' }).getByRole('button', { name: '删 除' }).click();
     await expect.poll(() => row(page, 'e2e资料').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("shows the team manager, who only reads, the team's files without upload, new folder, rename, move or delete", { timeout: 60_000 }, async () => {
+    const page = await openFiles(e2e.browser, e2e.server.url, 'qianwei', 'demo123456');
+    await expect.poll(() => row(page, '商品主图').count()).toBe(1);
+    await page.locator('.files-usage').waitFor();
+    expect(await page.getByRole('button', { name: /上传文件|新建文件夹/ }).count()).toBe(0);
+    // A folder offers nothing but opening it; a file only its preview and download.
+    expect(await page.getByRole('button', { name: '更多操作 商品主图' }).count()).toBe(0);
+    await page.locator('.files-name', { hasText: /^对账单$/ }).click();
+    await page.locator('.files-path').getByText('对账单').waitFor();
+    const bill = page.locator('.files-table .ant-table-row .files-name').first();
+    const name = (await bill.textContent())!;
+    const menu = await openMenu(page, name);
+    await menu.getByRole('menuitem', { name: '下载' }).waitFor();
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual(expect.not.arrayContaining(['重命名', '移动', '删除']));
+    expect(await menu.getByRole('menuitem').count()).toBeLessThanOrEqual(2);
+    await page.context().close();
+  });
+
+  it('shows on a phone each row as its name over its size, type and time, with its menu', { timeout: 60_000 }, async () => {
+    const page = await openFiles(e2e.browser, e2e.server.url, 'seller', 'seller123', { width: 390, height: 844 });
+    await page.locator('.files-name', { hasText: /^对账单$/ }).click();
+    await page.locator('.files-path').getByText('对账单').waitFor();
+    const first = page.locator('.files-table .ant-table-row').first();
+    expect(await first.locator('.files-name-meta').textContent()).toMatch(/^[\d.]+ (B|KB) · 表格 · \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    // Nothing runs past the screen's edge, and the row's menu is in reach.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const name = (await first.locator('.files-name').textContent())!;
+    expect(await (await openMenu(page, name)).getByRole('menuitem').allTextContents()).toEqual(['预览', '下载', '重命名', '移动', '删除']);
     await page.context().close();
   });
 });

@@ -2,7 +2,8 @@
  * 数据大屏 over the real server: every figure counted from rows the test writes in teams of its own
  * (asks, quotes, store orders, bills, goods, an import), scoped like 首页: a seller sees their team
  * only and may not name another, an administrator sees every team or the one picked, a quoter gets
- * quoting without sales and bills, and a quoting team's ranking names its quoters.
+ * quoting without sales and bills, and a quoting team's ranking names its quoters. The demo's own
+ * feed has its teams' imports among the quoting events, and nothing seeded at or after the seed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
@@ -152,7 +153,9 @@ describe.each(DIALECTS)('数据大屏 on %s', (dialect) => {
   beforeAll(async () => {
     server = await startTestServer(dialect);
     fixture = await writeFixture(server.database.db, now);
-    for (const [user, password] of [['admin', 'admin123'], ['screen_a', PASSWORD], ['screen_b', PASSWORD], ['screen_q', PASSWORD]]) tokens[user] = (await loginAs(server, user, password)).token;
+    for (const [user, password] of [['admin', 'admin123'], ['screen_a', PASSWORD], ['screen_b', PASSWORD], ['screen_q', PASSWORD], ['seller', 'seller123'], ['sunli', 'demo123456']]) {
+      tokens[user] = (await loginAs(server, user, password)).token;
+    }
   });
   afterAll(() => server.close());
 
@@ -195,6 +198,34 @@ describe.each(DIALECTS)('数据大屏 on %s', (dialect) => {
     expect(feed.filter((event) => event.kind === 'accepted').map((event) => event.title)).toEqual(['大屏今日商品', '大屏上周商品']);
     expect(feed.find((event) => event.kind === 'import')).toMatchObject({ no: '大屏订单.csv', title: '大屏测试店' });
     expect(feed.some((event) => event.no === fixture.asks.other)).toBe(false);
+  });
+
+  it("shows each demo team's imports in its feed, every event of the demo already past when it was seeded", async () => {
+    const db = server.database.db;
+    // The demo's teams were made at the moment of the seed: everything it tells of happened before.
+    const seeded = Number((await db.selectFrom('teams').select('created_at').where('name', '=', '华南采购一部').executeTakeFirstOrThrow()).created_at);
+    for (const user of ['seller', 'sunli', 'admin']) {
+      const { feed } = (await screen(tokens[user])).body.data;
+      expect(feed.filter((event) => event.kind === 'import').length, user).toBeGreaterThan(0);
+      expect(feed.filter((event) => event.at >= seeded), user).toEqual([]);
+      // Teams import at their own times: no two imports at one instant.
+      const imports = feed.filter((event) => event.kind === 'import').map((event) => event.at);
+      expect(new Set(imports).size, user).toBe(imports.length);
+    }
+    const demoTeams = (await db.selectFrom('teams').select('id').where('name', 'not like', '大屏%').execute()).map((team) => team.id);
+    for (const table of ['price_asks', 'price_quotes', 'store_orders', 'sign_records', 'purchases', 'store_bills', 'work_orders', 'trades'] as const) {
+      const latest = await db
+        .selectFrom(table)
+        .select((eb) => [eb.fn.max('created_at').as('created'), eb.fn.max('updated_at').as('updated')])
+        .where('team_id', 'in', demoTeams)
+        .executeTakeFirstOrThrow();
+      expect(Math.max(Number(latest.created), Number(latest.updated)), table).toBeLessThan(seeded);
+    }
+    const signed = await db.selectFrom('sign_records').select((eb) => eb.fn.max('signed_at').as('at')).where('team_id', 'in', demoTeams).executeTakeFirstOrThrow();
+    expect(Number(signed.at)).toBeLessThan(seeded);
+    const imported = await db.selectFrom('recon_import_jobs').select(['finished_at', 'report']).where('team_id', 'in', demoTeams).execute();
+    expect(imported.length).toBeGreaterThan(0);
+    expect(imported.every((job) => job.finished_at! < seeded && job.report !== null)).toBe(true);
   });
 
   it('counts 30 days when asked', async () => {

@@ -11,7 +11,7 @@ import { FILES_MAX_BYTES, type FileRow, type FilesListing, type FolderChoices, t
 
 describe.each(DIALECTS)('文件管理 on %s', (dialect) => {
   let server: TestServer;
-  const tokens: Record<'seller' | 'zhaolei' | 'sunli' | 'admin', string> = { seller: '', zhaolei: '', sunli: '', admin: '' };
+  const tokens: Record<'seller' | 'zhaolei' | 'sunli' | 'admin' | 'qianwei', string> = { seller: '', zhaolei: '', sunli: '', admin: '', qianwei: '' };
 
   const list = (token: string, query: Record<string, string> = {}) => call<FilesListing>(server, `/api/files?${new URLSearchParams(query)}`, { method: 'GET', token });
   const newFolder = (token: string, name: string, parent_id: number | null = null, extra: Record<string, unknown> = {}) =>
@@ -30,6 +30,7 @@ describe.each(DIALECTS)('文件管理 on %s', (dialect) => {
     tokens.zhaolei = (await loginAs(server, 'zhaolei', 'demo123456')).token;
     tokens.sunli = (await loginAs(server, 'sunli', 'demo123456')).token;
     tokens.admin = (await loginAs(server, 'admin', 'admin123')).token;
+    tokens.qianwei = (await loginAs(server, 'qianwei', 'demo123456')).token;
   });
   afterAll(() => server.close());
 
@@ -168,5 +169,23 @@ describe.each(DIALECTS)('文件管理 on %s', (dialect) => {
     expect(await of({ sort: 'size', order: 'asc' })).toEqual(['c.zip', 'b.txt', 'a.csv']);
     expect(await of({ kind: 'archive' })).toEqual(['c.zip']);
     expect(await of({ kind: 'sheet' })).toEqual(['a.csv']);
+  });
+
+  it("lets the demo's team manager read the team's files and refuses every change, in Chinese", async () => {
+    const top = (await list(tokens.qianwei)).body.data;
+    expect(top.folders.map((f) => f.name)).toEqual(expect.arrayContaining(['商品主图', '对账单']));
+    const bills = (await list(tokens.qianwei, { keyword: '动账明细' })).body.data.files;
+    expect((await download(tokens.qianwei, bills[0].id)).status).toBe(200);
+    const refusals = [
+      await newFolder(tokens.qianwei, '经理的文件夹'),
+      await upload(tokens.qianwei, 'note.txt', 'x'),
+      await call(server, `/api/files/folders/${top.folders[0].id}`, { method: 'PUT', token: tokens.qianwei, body: { name: '改名' } }),
+      await call(server, `/api/files/${bills[0].id}`, { method: 'DELETE', token: tokens.qianwei }),
+    ];
+    for (const refused of refusals) {
+      expect(refused.status).toBe(403);
+      expect(refused.body.msg).toMatch(/[\u4e00-\u9fa5]/);
+    }
+    expect((await list(tokens.seller, { keyword: '动账明细' })).body.data.files.map((f) => f.id)).toContain(bills[0].id);
   });
 });

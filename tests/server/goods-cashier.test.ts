@@ -2,7 +2,9 @@
  * 收银台 over the real server: a seller sells their team's goods (stock down through the resource
  * layer with its history, the income in 交易流水, a receipt their team reads and another team gets
  * a 404 for); goods of another team, off sale or short of stock are refused in Chinese with nothing
- * changed; a retried checkout id sells once; bad amounts and the administrator are refused.
+ * changed; a retried checkout id sells once; tills selling the same goods at the same moment each
+ * sell or are told the stock in Chinese (on PostgreSQL they really race); bad amounts and the
+ * administrator are refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, DIALECTS, loginAs, startTestServer, type TestServer } from '../support/server-harness';
@@ -15,7 +17,7 @@ const checkoutId = () => `test-checkout-${Date.now()}-${++serial}`;
 
 describe.each(DIALECTS)('收银台 on %s', (dialect) => {
   let server: TestServer;
-  const tokens: Record<'seller' | 'sunli' | 'admin' | 'staff', string> = { seller: '', sunli: '', admin: '', staff: '' };
+  const tokens: Record<'seller' | 'zhaolei' | 'sunli' | 'admin' | 'staff', string> = { seller: '', zhaolei: '', sunli: '', admin: '', staff: '' };
   const goods: Record<'tea' | 'cup' | 'off' | 'other', ResourceRecord> = {} as never;
 
   const checkout = (token: string, body: Partial<CashierCheckoutBody>) => call<CashierReceipt>(server, '/api/goods/cashier/checkout', { token, body: { checkout_id: checkoutId(), payment: 'wechat', ...body } });
@@ -28,6 +30,7 @@ describe.each(DIALECTS)('收银台 on %s', (dialect) => {
   beforeAll(async () => {
     server = await startTestServer(dialect);
     tokens.seller = (await loginAs(server, 'seller', 'seller123')).token;
+    tokens.zhaolei = (await loginAs(server, 'zhaolei', 'demo123456')).token;
     tokens.sunli = (await loginAs(server, 'sunli', 'demo123456')).token;
     tokens.admin = (await loginAs(server, 'admin', 'admin123')).token;
     tokens.staff = (await loginAs(server, 'staff', 'staff123')).token;
@@ -88,6 +91,49 @@ describe.each(DIALECTS)('收银台 on %s', (dialect) => {
     expect(new Set([first.body.data.id, second.body.data.id, third.body.data.id]).size).toBe(1);
     expect(await stockOf(goods.tea)).toBe(before - 1);
     expect(await tradesOf(tokens.seller, first.body.data.sale_no)).toHaveLength(1);
+  });
+
+  it('sells from tills checking out the same goods at the same moment while the stock suffices, and tells the last one the stock', async () => {
+    const race = (await goodsApi().create(tokens.seller, { sku: 'CASH-RACE', name: '收银测试抢购', category: '测试', price_fen: 990, stock: 4, status: 'on_sale' })).body.data;
+    const line = [{ goods_id: race.id, quantity: 1 }];
+    const three = await Promise.all([checkout(tokens.seller, { lines: line }), checkout(tokens.zhaolei, { lines: line }), checkout(tokens.seller, { lines: line })]);
+    expect(three.map((answer) => [answer.status, answer.body.msg])).toEqual([[200, 'success'], [200, 'success'], [200, 'success']]);
+    expect(await stockOf(race)).toBe(1);
+    const history = (await goodsApi().history(tokens.seller, race.id)).body.data.rows;
+    expect(history.filter((row) => row.action === 'update').map((row) => row.changes.find((change) => change.field === 'stock'))).toEqual([
+      { field: 'stock', before: 2, after: 1 },
+      { field: 'stock', before: 3, after: 2 },
+      { field: 'stock', before: 4, after: 3 },
+    ]);
+
+    // One piece left for two tills: one sells it, the other is told none is left.
+    const two = await Promise.all([checkout(tokens.seller, { lines: line }), checkout(tokens.zhaolei, { lines: line })]);
+    expect(two.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    expect(two.find((answer) => answer.status === 400)!.body.msg).toBe('商品「收银测试抢购」（CASH-RACE）库存不足：剩余 0 件，需要 1 件');
+    expect(await stockOf(race)).toBe(0);
+  });
+
+  it('sells to two tills holding the same two goods in opposite orders at the same moment', async () => {
+    const create = async (sku: string) => (await goodsApi().create(tokens.seller, { sku, name: `收银测试${sku}`, category: '测试', price_fen: 500, stock: 10, status: 'on_sale' })).body.data;
+    const [left, right] = [await create('CASH-LEFT'), await create('CASH-RIGHT')];
+    const answers = await Promise.all([
+      checkout(tokens.seller, { lines: [{ goods_id: left.id, quantity: 1 }, { goods_id: right.id, quantity: 1 }] }),
+      checkout(tokens.zhaolei, { lines: [{ goods_id: right.id, quantity: 2 }, { goods_id: left.id, quantity: 2 }] }),
+    ]);
+    expect(answers.map((answer) => [answer.status, answer.body.msg])).toEqual([[200, 'success'], [200, 'success']]);
+    expect([await stockOf(left), await stockOf(right)]).toEqual([7, 7]);
+    // The receipt keeps the cart's order.
+    expect(answers[1].body.data.lines.map((line) => line.sku)).toEqual(['CASH-RIGHT', 'CASH-LEFT']);
+  });
+
+  it('tells a till outrun by many others which goods changed, selling no more than the stock went down', async () => {
+    const rush = (await goodsApi().create(tokens.seller, { sku: 'CASH-RUSH', name: '收银测试秒杀', category: '测试', price_fen: 100, stock: 20, status: 'on_sale' })).body.data;
+    const tills = await Promise.all(Array.from({ length: 6 }, (_, i) => checkout(i % 2 ? tokens.zhaolei : tokens.seller, { lines: [{ goods_id: rush.id, quantity: 1 }] })));
+    const sold = tills.filter((answer) => answer.status === 200);
+    // However the race goes, a till that lost it is told so in the cashier's words.
+    for (const lost of tills.filter((answer) => answer.status !== 200)) expect([lost.status, lost.body.msg]).toEqual([409, '商品「收银测试秒杀」（CASH-RUSH）的库存刚被其他收银改动，请重新结账']);
+    expect(sold.length).toBeGreaterThanOrEqual(3);
+    expect(await stockOf(rush)).toBe(20 - sold.length);
   });
 
   it('refuses another team’s goods, goods off sale or short of stock, naming them, and changes nothing', async () => {

@@ -6,6 +6,7 @@
 import type { Insertable, Transaction } from 'kysely';
 import type { Database, StorePlatform } from '../schema';
 import { reconciliationRows } from './reconciliation';
+import { reconImportRows } from './recon-imports';
 import type { MatchResult } from '../../reconciliation/match';
 import { writeOrderResults } from '../../reconciliation/store';
 import { addTrackingNumbers } from '../../reconciliation/tracking';
@@ -319,7 +320,18 @@ class Seeder {
 
   /** Some time between min and max after `from`, never in the future. */
   after(from: number, min: number, max: number): number {
-    return Math.min(this.now, from + this.rng.int(min, max));
+    return this.byNow(from, from + this.rng.int(min, max), max);
+  }
+
+  /**
+   * `at` when it has passed; otherwise as far between `from` and now as `at` is into the `span`
+   * after `from`. Capped at now instead, every event still to come would have happened at the very
+   * moment of the seed, and sit on top of 数据大屏's feed as 刚刚.
+   */
+  byNow(from: number, at: number, span: number): number {
+    if (at < this.now) return at;
+    if (from >= this.now) return this.now;
+    return from + Math.floor(((this.now - from) * Math.min(at - from, span)) / (span + 1));
   }
 
   /** Prefix, the day in CST and a serial per prefix, so numbers stay unique across teams. */
@@ -546,6 +558,11 @@ function signedAt(order: Row<'store_orders'>): number {
   return order.shipped_at! + (order.paid_at % 3 + 1) * DAY;
 }
 
+/** When a signed parcel arrived, a parcel due later than now having arrived a while before it. */
+function signedBy(s: Seeder, order: Row<'store_orders'>): number {
+  return s.byNow(order.shipped_at!, signedAt(order), 3 * DAY);
+}
+
 /** Sales grow towards now, which also leaves the last two days some orders to ship. */
 function orderRows(s: Seeder, team: AskingTeam, goods: Goods[], perPlatform: number): Row<'store_orders'>[] {
   const sellable = goods.filter((g) => g.status !== 'draft');
@@ -577,7 +594,7 @@ function orderRows(s: Seeder, team: AskingTeam, goods: Goods[], perPlatform: num
         paid_at: paid,
         shipped_at,
       };
-      const changes = [shipped_at, status === 'signed' ? Math.min(s.now, signedAt(order)) : null];
+      const changes = [shipped_at, status === 'signed' ? signedBy(s, order) : null];
       if (status === 'refunded') changes.push(s.after(shipped_at ?? paid, HOUR, 3 * DAY));
       const done = changes.filter((at): at is number => at !== null);
       order.version = 1 + done.length;
@@ -604,7 +621,7 @@ function billRows(s: Seeder, team: AskingTeam, orders: Row<'store_orders'>[], re
       const income = billed.reduce((sum, o) => sum + o.amount_fen, 0);
       const refund = billed.reduce((sum, o) => sum + (o.refund_fen ?? 0), 0);
       const fee = Math.round((income - refund) * FEE_RATES[platform]);
-      const opened = Math.min(s.now, start + HOUR);
+      const opened = s.byNow(start, start + HOUR, HOUR);
       const settledAt = end + 3 * DAY + s.rng.int(0, 12 * HOUR);
       const status = settledAt > s.now ? 'pending' : billed.every(reconciled) ? 'confirmed' : 'disputed';
       const lastOrder = Math.max(opened, ...billed.map((o) => o.paid_at));
@@ -635,7 +652,7 @@ function signRows(s: Seeder, team: AskingTeam, orders: Row<'store_orders'>[], co
     .slice(-count)
     .map((order): Row<'sign_records'> => {
       const status = order.status === 'signed' ? 'signed' : order.status === 'refunded' ? 'rejected' : 'waiting';
-      const signed_at = status === 'signed' ? Math.min(s.now, signedAt(order)) : null;
+      const signed_at = status === 'signed' ? signedBy(s, order) : null;
       const refusedAt = status === 'rejected' ? s.after(order.shipped_at!, DAY, 3 * DAY) : null;
       const changedAt = signed_at ?? refusedAt;
       return {
@@ -666,7 +683,7 @@ function purchaseRows(s: Seeder, team: AskingTeam, goods: Goods[], count: number
     const quantity = s.rng.int(5, 100) * 10;
     const expected_at = status === 'draft' || status === 'cancelled' ? null : created + s.rng.int(3, 12) * DAY;
     const updated =
-      status === 'draft' ? created : status === 'received' ? Math.min(s.now, expected_at!) : s.after(created, HOUR, 2 * DAY);
+      status === 'draft' ? created : status === 'received' ? s.byNow(created, expected_at!, 12 * DAY) : s.after(created, HOUR, 2 * DAY);
     return {
       ...s.common(team, s.member(team), created, updated, { draft: 1, ordered: 2, cancelled: 2, received: 3 }[status]),
       purchase_no: s.docNo('CG', created),
@@ -832,6 +849,9 @@ export async function seedBusiness(trx: Transaction<Database>, ctx: BusinessSeed
       orderIds.map((order) => results.get(order.order_no)!),
     );
     await inBatches(settlements, (batch) => trx.insertInto('recon_settlements').values(batch).execute());
+    const team_id = s.common(team, null, 0).team_id;
+    const members = TEAM_USERS[team].map((name) => s.userId(name));
+    await trx.insertInto('recon_import_jobs').values(reconImportRows({ now: s.now, earlier: team === 'buyer' ? 0 : 40 * MINUTE, team_id, members, shops: SHOPS[team], orders, settlements })).execute();
     await inBatches(bills, (batch) => trx.insertInto('store_bills').values(batch).execute());
     const signs = signRows(s, team, orders, 25);
     await inBatches(signs, (batch) => trx.insertInto('sign_records').values(batch).execute());

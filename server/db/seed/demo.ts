@@ -45,10 +45,11 @@ const ROLES = {
   team_manager: {
     name: '团队管理员',
     role_type: 'manager',
-    remark: '管理本团队成员（停用账号、结束登录）',
-    permissions: ['user:manage', 'departments:read', 'purchases:read', 'sign_records:read', ...QUOTING_PERMISSIONS.manager],
-    menus: ['Common', 'Question', 'Purchase', 'Sign', 'Dashboard', 'Index', 'Workbench', 'DataScreen', 'Account', 'Staff', 'Setting', 'ChangeLog',
-      'Main', 'HandleFind', 'UserCenter', 'ChangePassword'],
+    remark: '管理本团队成员（停用账号、结束登录），查看本团队文件',
+    // Reads the team's files without changing them: the demo's read-only 文件管理.
+    permissions: ['user:manage', 'departments:read', 'purchases:read', 'sign_records:read', ...QUOTING_PERMISSIONS.manager, FILES_READ],
+    menus: ['Common', 'Question', 'Purchase', 'Sign', 'Dashboard', 'Index', 'Workbench', 'DataScreen', 'Goods', 'Explorer', 'Account', 'Staff', 'Setting',
+      'ChangeLog', 'Main', 'HandleFind', 'UserCenter', 'ChangePassword'],
   },
   quoter: {
     name: '报价员',

@@ -716,6 +716,7 @@ export const en: Messages = {
     goodsFilesUploadDone: 'Uploaded',
     goodsFilesUploadFailed: 'Upload failed',
     goodsFilesEmptyFolder: 'This folder is empty: upload files or make a folder',
+    goodsFilesEmptyFolderRead: 'This folder is empty',
     goodsFilesNoMatch: 'No file matches',
     goodsFilesPickTeam: 'Choose a team at the top right to upload files or make folders',
     goodsFilesSearchResult: 'Search for "{keyword}": {count} files',

@@ -603,6 +603,7 @@ export const zh = {
     goodsFilesUploadDone: '已上传',
     goodsFilesUploadFailed: '上传失败',
     goodsFilesEmptyFolder: '这个文件夹是空的，上传文件或新建文件夹吧',
+    goodsFilesEmptyFolderRead: '这个文件夹是空的',
     goodsFilesNoMatch: '没有找到匹配的文件',
     goodsFilesPickTeam: '先在右上角选择团队，再上传文件或新建文件夹',
     goodsFilesSearchResult: '搜索「{keyword}」：找到 {count} 个文件',

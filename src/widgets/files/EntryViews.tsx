@@ -1,12 +1,13 @@
 /**
  * The two ways 文件管理 draws a folder's contents: a table (name with its icon, size, type,
- * uploader, time modified; fewer columns on a phone) and a grid of thumbnails. Both open a folder
- * or a file on its name and offer the same actions.
+ * uploader, time modified; on a phone each row is the name over a line of size, type and time) and
+ * a grid of thumbnails. Both open a folder or a file on its name and offer the same actions.
  */
 import dayjs from 'dayjs';
 import { Button, Dropdown, Table, Typography, type MenuProps, type TableColumnsType } from 'antd';
 import { DeleteOutlined, DownloadOutlined, DragOutlined, EditOutlined, EyeOutlined, MoreOutlined } from '@ant-design/icons';
 import { useWidgetHost } from '../interface/host';
+import { usePhone } from '../interface/phone';
 import { FileIcon } from './FileIcon';
 import { formatBytes, KIND_LABELS, previewOf, type Entry } from './file-view';
 import { useFileUrl } from './use-file-url';
@@ -21,22 +22,30 @@ export interface EntryViewProps {
   allTeams: boolean;
   loading: boolean;
   empty: string;
+  /** The user may change files: rename, move and delete are offered. */
+  writes: boolean;
   onAction(action: EntryAction, entry: Entry): void;
 }
 
 const timeOf = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm');
 
-function EntryMenu({ entry, onAction }: { entry: Entry; onAction: EntryViewProps['onAction'] }) {
+function EntryMenu({ entry, writes, onAction }: { entry: Entry; writes: boolean; onAction: EntryViewProps['onAction'] }) {
   const { t } = useWidgetHost();
   const file = entry.type === 'file';
   const items: MenuProps['items'] = [
     ...(file && previewOf(entry.row.name) ? [{ key: 'open', icon: <EyeOutlined />, label: t('goodsFilesPreview') }] : []),
     ...(file ? [{ key: 'download', icon: <DownloadOutlined />, label: t('goodsFilesDownload') }] : []),
-    { key: 'rename', icon: <EditOutlined />, label: t('goodsFilesRename') },
-    { key: 'move', icon: <DragOutlined />, label: t('goodsFilesMove') },
-    { type: 'divider' },
-    { key: 'delete', icon: <DeleteOutlined />, label: t('goodsFilesDelete'), danger: true },
+    ...(writes
+      ? [
+          { key: 'rename', icon: <EditOutlined />, label: t('goodsFilesRename') },
+          { key: 'move', icon: <DragOutlined />, label: t('goodsFilesMove') },
+          { type: 'divider' as const },
+          { key: 'delete', icon: <DeleteOutlined />, label: t('goodsFilesDelete'), danger: true },
+        ]
+      : []),
   ];
+  // A folder offers a reader nothing beyond opening it, which its name does.
+  if (items.length === 0) return null;
   return (
     <Dropdown trigger={['click']} menu={{ items, onClick: ({ key, domEvent }) => (domEvent.stopPropagation(), onAction(key as EntryAction, entry)) }}>
       <Button type="text" size="small" icon={<MoreOutlined />} aria-label={`${t('goodsFilesMore')} ${entry.row.name}`} onClick={(event) => event.stopPropagation()} />
@@ -49,40 +58,58 @@ function useKindLabel() {
   return (entry: Entry) => (entry.type === 'folder' ? t('goodsFilesKindFolder') : t(KIND_LABELS[entry.row.kind]));
 }
 
-export function EntryTable({ entries, searching, allTeams, loading, empty, onAction }: EntryViewProps) {
+export function EntryTable({ entries, searching, allTeams, loading, empty, writes, onAction }: EntryViewProps) {
   const { t } = useWidgetHost();
   const kindLabel = useKindLabel();
-  const columns: TableColumnsType<Entry> = [
-    {
-      key: 'name',
-      title: t('goodsFilesName'),
-      render: (_, entry) => (
-        <span className="files-name-cell">
-          <FileIcon name={entry.row.name} folder={entry.type === 'folder'} />
+  const phone = usePhone();
+  const sizeOf = (entry: Entry) => (entry.type === 'file' ? formatBytes(entry.row.size) : t('goodsFilesFolderFiles', { count: entry.row.file_count }));
+  const locationOf = (entry: Entry) => (entry.type === 'file' ? entry.row.folder_name || t('goodsFilesTop') : '');
+  // A phone has room for the name and the menu only: the rest goes on a line under the name.
+  const metaOf = (entry: Entry) =>
+    [sizeOf(entry), kindLabel(entry), timeOf(entry.row.updated_at), ...(searching && entry.type === 'file' ? [locationOf(entry)] : []), ...(allTeams ? [entry.row.team_name] : [])].join(' · ');
+  const name: TableColumnsType<Entry>[number] = {
+    key: 'name',
+    title: t('goodsFilesName'),
+    render: (_, entry) => (
+      <span className="files-name-cell">
+        <FileIcon name={entry.row.name} folder={entry.type === 'folder'} />
+        <span className="files-name-text">
           <Typography.Link className="files-name" onClick={() => onAction('open', entry)}>
             {entry.row.name}
           </Typography.Link>
+          {phone && (
+            <Typography.Text type="secondary" className="files-name-meta">
+              {metaOf(entry)}
+            </Typography.Text>
+          )}
         </span>
-      ),
-    },
-    ...(searching ? [{ key: 'location', title: t('goodsFilesLocation'), responsive: ['md' as const], render: (_: unknown, entry: Entry) => (entry.type === 'file' ? entry.row.folder_name || t('goodsFilesTop') : '') }] : []),
-    ...(allTeams ? [{ key: 'team', title: t('goodsFilesTeam'), responsive: ['lg' as const], render: (_: unknown, entry: Entry) => entry.row.team_name }] : []),
-    {
-      key: 'size',
-      title: t('goodsFilesSize'),
-      width: 110,
-      responsive: ['sm'],
-      render: (_, entry) => (entry.type === 'file' ? formatBytes(entry.row.size) : t('goodsFilesFolderFiles', { count: entry.row.file_count })),
-    },
-    { key: 'type', title: t('goodsFilesType'), width: 90, responsive: ['md'], render: (_, entry) => kindLabel(entry) },
-    { key: 'uploader', title: t('goodsFilesUploader'), width: 110, responsive: ['lg'], render: (_, entry) => (entry.type === 'file' ? entry.row.uploaded_by : entry.row.created_by) ?? '—' },
-    { key: 'modified', title: t('goodsFilesModified'), width: 150, responsive: ['sm'], render: (_, entry) => timeOf(entry.row.updated_at) },
-    { key: 'actions', title: t('goodsFilesActions'), width: 64, align: 'center', render: (_, entry) => <EntryMenu entry={entry} onAction={onAction} /> },
-  ];
+      </span>
+    ),
+  };
+  const actions: TableColumnsType<Entry>[number] = {
+    key: 'actions',
+    title: t('goodsFilesActions'),
+    width: phone ? 48 : 64,
+    align: 'center',
+    render: (_, entry) => <EntryMenu entry={entry} writes={writes} onAction={onAction} />,
+  };
+  const columns: TableColumnsType<Entry> = phone
+    ? [name, actions]
+    : [
+        name,
+        ...(searching ? [{ key: 'location', title: t('goodsFilesLocation'), responsive: ['md' as const], render: (_: unknown, entry: Entry) => locationOf(entry) }] : []),
+        ...(allTeams ? [{ key: 'team', title: t('goodsFilesTeam'), responsive: ['lg' as const], render: (_: unknown, entry: Entry) => entry.row.team_name }] : []),
+        { key: 'size', title: t('goodsFilesSize'), width: 110, render: (_, entry) => sizeOf(entry) },
+        { key: 'type', title: t('goodsFilesType'), width: 90, responsive: ['md'], render: (_, entry) => kindLabel(entry) },
+        { key: 'uploader', title: t('goodsFilesUploader'), width: 110, responsive: ['lg'], render: (_, entry) => (entry.type === 'file' ? entry.row.uploaded_by : entry.row.created_by) ?? '—' },
+        { key: 'modified', title: t('goodsFilesModified'), width: 150, render: (_, entry) => timeOf(entry.row.updated_at) },
+        actions,
+      ];
   return (
     <Table<Entry>
       className="files-table"
-      size="middle"
+      size={phone ? 'small' : 'middle'}
+      showHeader={!phone}
       rowKey="key"
       columns={columns}
       dataSource={entries}
@@ -100,7 +127,7 @@ function Thumb({ entry }: { entry: Entry }) {
   return <FileIcon name={entry.row.name} folder={entry.type === 'folder'} className="files-thumb-icon" />;
 }
 
-export function EntryGrid({ entries, loading, empty, onAction }: EntryViewProps) {
+export function EntryGrid({ entries, loading, empty, writes, onAction }: EntryViewProps) {
   const kindLabel = useKindLabel();
   if (!loading && entries.length === 0) return <Typography.Paragraph type="secondary" className="files-grid-empty">{empty}</Typography.Paragraph>;
   return (
@@ -121,7 +148,7 @@ export function EntryGrid({ entries, loading, empty, onAction }: EntryViewProps)
                 {entry.type === 'file' ? formatBytes(entry.row.size) : kindLabel(entry)}
               </Typography.Text>
             </div>
-            <EntryMenu entry={entry} onAction={onAction} />
+            <EntryMenu entry={entry} writes={writes} onAction={onAction} />
           </div>
         </li>
       ))}

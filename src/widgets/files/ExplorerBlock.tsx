@@ -9,7 +9,7 @@ import { useState } from 'react';
 import useSWR from 'swr';
 import { App, Breadcrumb, Button, Card, Flex, Input, Result, Segmented, Select, Tooltip, Typography } from 'antd';
 import { AppstoreOutlined, ArrowDownOutlined, ArrowUpOutlined, BarsOutlined, CloudUploadOutlined, FolderAddOutlined, HomeOutlined } from '@ant-design/icons';
-import { FILE_KINDS, type FileKind, type FileRow, type FileSort, type FilesListQuery } from '../../contract/api/files';
+import { FILE_KINDS, FILES_WRITE, type FileKind, type FileRow, type FileSort, type FilesListQuery } from '../../contract/api/files';
 import { useWidgetHost } from '../interface/host';
 import type { BlockProps } from '../interface/registry';
 import { codeOf, messageOf } from '../quoting/errors';
@@ -30,7 +30,9 @@ type Dialog =
   | null;
 
 export default function ExplorerBlock(_: BlockProps) {
-  const { t, data } = useWidgetHost();
+  const { t, data, can } = useWidgetHost();
+  // Read-only members see no upload, new folder, rename, move or delete: the server would refuse them.
+  const writes = can(FILES_WRITE);
   const { message, modal } = App.useApp();
   const [team, setTeam] = useState<number>();
   const [folder, setFolder] = useState<number | null>(null);
@@ -105,7 +107,7 @@ export default function ExplorerBlock(_: BlockProps) {
   const folderName = shown?.path.at(-1)?.name ?? t('goodsFilesRoot');
   const searching = keyword !== '';
   const entries = shown ? entriesOf(shown.folders, shown.files) : [];
-  const empty = searching || kind ? t('goodsFilesNoMatch') : t('goodsFilesEmptyFolder');
+  const empty = searching || kind ? t('goodsFilesNoMatch') : t(writes ? 'goodsFilesEmptyFolder' : 'goodsFilesEmptyFolderRead');
   const cannotWrite = writeTeam === null ? t('goodsFilesPickTeam') : undefined;
 
   return (
@@ -130,18 +132,20 @@ export default function ExplorerBlock(_: BlockProps) {
             )}
           </Flex>
           <Flex gap={8} wrap align="center" justify="space-between">
-            <Flex gap={8} wrap>
-              <Tooltip title={cannotWrite}>
-                <Button type="primary" icon={<CloudUploadOutlined />} disabled={!!cannotWrite} onClick={() => setDialog({ kind: 'upload' })}>
-                  {t('goodsFilesUpload')}
-                </Button>
-              </Tooltip>
-              <Tooltip title={cannotWrite}>
-                <Button icon={<FolderAddOutlined />} disabled={!!cannotWrite} onClick={() => setDialog({ kind: 'newFolder' })}>
-                  {t('goodsFilesNewFolder')}
-                </Button>
-              </Tooltip>
-            </Flex>
+            {writes && (
+              <Flex gap={8} wrap>
+                <Tooltip title={cannotWrite}>
+                  <Button type="primary" icon={<CloudUploadOutlined />} disabled={!!cannotWrite} onClick={() => setDialog({ kind: 'upload' })}>
+                    {t('goodsFilesUpload')}
+                  </Button>
+                </Tooltip>
+                <Tooltip title={cannotWrite}>
+                  <Button icon={<FolderAddOutlined />} disabled={!!cannotWrite} onClick={() => setDialog({ kind: 'newFolder' })}>
+                    {t('goodsFilesNewFolder')}
+                  </Button>
+                </Tooltip>
+              </Flex>
+            )}
             <Flex gap={8} wrap align="center" className="files-filters">
               {severalTeams && (
                 <Select<number>
@@ -214,9 +218,9 @@ export default function ExplorerBlock(_: BlockProps) {
       ) : (
         <Card size="small" className="files-content">
           {view === 'list' ? (
-            <EntryTable entries={entries} searching={searching} allTeams={writeTeam === null} loading={listing.isLoading || listing.isValidating} empty={empty} onAction={act} />
+            <EntryTable entries={entries} searching={searching} allTeams={writeTeam === null} loading={listing.isLoading || listing.isValidating} empty={empty} writes={writes} onAction={act} />
           ) : (
-            <EntryGrid entries={entries} searching={searching} allTeams={writeTeam === null} loading={listing.isLoading} empty={empty} onAction={act} />
+            <EntryGrid entries={entries} searching={searching} allTeams={writeTeam === null} loading={listing.isLoading} empty={empty} writes={writes} onAction={act} />
           )}
         </Card>
       )}

@@ -158,6 +158,7 @@ export const GOODS_MESSAGE_KEYS = [
   'goodsFilesUploadDone',
   'goodsFilesUploadFailed',
   'goodsFilesEmptyFolder',
+  'goodsFilesEmptyFolderRead',
   'goodsFilesNoMatch',
   'goodsFilesPickTeam',
   'goodsFilesSearchResult',

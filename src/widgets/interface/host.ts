@@ -46,6 +46,12 @@ export interface WidgetHost {
   openChat?: (userId?: number) => void;
   /** The signed-in user as widgets may know them: who they are and which team (type 1 asks, 2 quotes, 3 operates). */
   user: { id: number; team_id: number; team_type: number };
+  /**
+   * Whether the signed-in user holds a permission code (an administrator holds every one), by the
+   * same check that shows or hides the engine's actions; the server refuses what this denies, so a
+   * widget asks it only to leave out controls that would be refused.
+   */
+  can(code: string): boolean;
 
   // Reads shared with the engine's renderers through swr (one request for one key). They are hooks:
   // call them as hooks, unconditionally, at a widget's top level.
