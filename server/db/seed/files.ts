@@ -164,11 +164,14 @@ export async function seedFiles(trx: Transaction<Database>, { now, dataDir, team
   const storage = fileStorage(dataDir);
   for (const [index, [team, people]] of Object.entries(TEAM_PEOPLE).entries()) {
     const teamId = teamIds.get(team)!;
+    let uploads = 0;
     const addFile = async (folderId: number, [name, bytes, uploader, daysAgo]: DemoFile) => {
       const content = bytes();
       const place = await storage.place(teamId);
       fs.writeFileSync(place.path, content);
-      const at = now - daysAgo * DAY - index * 3_600_000;
+      // Uploads of one day spread over its working hours (0 to 9 h 59 min before the seed's time of
+      // day), each file at its own minute, rather than every row of a team at one clock time.
+      const at = now - daysAgo * DAY - ((index * 97 + uploads++ * 131) % 600) * 60_000;
       await trx
         .insertInto('team_files')
         .values({
