@@ -56,16 +56,12 @@ function promo(goods: TemplateGoods | null, words: TemplateWords): PosterDoc {
     text('tagline', [40, 220, 670, 50], words.tagline, 34, '#fff1e6'),
     { id: 'panel', kind: 'rect', x: 50, y: 310, w: 650, h: 760, radius: 36, fill: { type: 'solid', color: '#ffffff' } },
   ];
-  if (goods) {
-    elements.push({ id: 'goods', kind: 'goods', x: 80, y: 340, w: 590, h: 700, goods_id: goods.id, name: goods.name, price_fen: goods.price_fen, image: goods.image, color: '#262626', accent: '#f5222d', background: '#ffffff' });
-    elements.push({ id: 'price', kind: 'price', x: 430, y: 940, w: 250, h: 96, label: words.priceLabel, price_fen: goods.price_fen, color: '#ffffff', background: '#f5222d' });
-  } else {
-    elements.push(text('placeholder', [80, 640, 590, 60], words.tagline, 40, '#bfbfbf'));
-  }
+  // The card shows the goods' price in its accent colour: no separate tag to say it twice.
+  if (goods) elements.push({ id: 'goods', kind: 'goods', x: 80, y: 340, w: 590, h: 700, goods_id: goods.id, name: goods.name, price_fen: goods.price_fen, image: goods.image, color: '#262626', accent: '#f5222d', background: '#ffffff' });
+  else elements.push(text('placeholder', [80, 640, 590, 60], words.tagline, 40, '#bfbfbf'));
   elements.push(
     { id: 'qr', kind: 'qr', x: 70, y: 1110, w: 180, h: 180, link: words.link, color: '#262626', background: '#ffffff' },
-    text('scan', [280, 1150, 420, 50], words.scan, 40, '#ffffff', 'bold', 'left'),
-    text('scan-hint', [280, 1210, 420, 40], words.link.replace(/^https?:\/\//, ''), 24, '#ffe7d6', 'normal', 'left'),
+    text('scan', [280, 1172, 420, 56], words.scan, 40, '#ffffff', 'bold', 'left'),
   );
   return { ...TEMPLATE_SIZES.promo, background: { type: 'gradient', from: '#ff4d4f', to: '#ff9c3f', direction: 'vertical' }, elements };
 }
@@ -78,7 +74,7 @@ function square(goods: TemplateGoods | null, words: TemplateWords): PosterDoc {
     text('name', [40, 650, 470, 60], goods?.name ?? words.headline, 40, '#ffffff', 'bold', 'left'),
     text('tagline', [40, 720, 470, 44], words.tagline, 28, '#d9d9d9', 'normal', 'left'),
     { id: 'corner', kind: 'rect', x: 600, y: 30, w: 170, h: 64, radius: 32, fill: { type: 'solid', color: '#fa541c' } },
-    text('corner-text', [600, 42, 170, 40], words.headline, 30, '#ffffff', 'bold'),
+    text('corner-text', [600, 44, 170, 40], words.headline, 26, '#ffffff', 'bold'),
   );
   if (goods) elements.push({ id: 'price', kind: 'price', x: 540, y: 650, w: 230, h: 110, label: words.priceLabel, price_fen: goods.price_fen, color: '#ffffff', background: '#fa541c' });
   return { ...TEMPLATE_SIZES.square, background: { type: 'gradient', from: '#ffffff', to: '#f0f5ff', direction: 'vertical' }, elements };

@@ -233,13 +233,6 @@ export function PosterDesigner({ draft, onBack, onSaved }: PosterDesignerProps) 
             <Button icon={<RedoOutlined />} disabled={history.future.length === 0} onClick={() => setHistory(redo)} aria-label={t('goodsPosterRedo')} />
           </Tooltip>
         </Space>
-        <Space wrap className="poster-add">
-          {KINDS.map((kind) => (
-            <Button key={kind} icon={KIND_ICONS[kind]} onClick={() => add(kind)} data-add={kind}>
-              {t(`goodsPosterKind_${kind}`)}
-            </Button>
-          ))}
-        </Space>
         <Space wrap>
           <Button icon={<DownloadOutlined />} loading={busy === 'export'} onClick={() => void exportPng()}>
             {t('goodsPosterExport')}
@@ -251,6 +244,13 @@ export function PosterDesigner({ draft, onBack, onSaved }: PosterDesignerProps) 
           <Button type="primary" icon={<SaveOutlined />} loading={busy === 'save'} onClick={() => void save()}>
             {dirty ? t('goodsPosterSave') : t('goodsPosterSavedShort')}
           </Button>
+        </Space>
+        <Space wrap className="poster-add">
+          {KINDS.map((kind) => (
+            <Button key={kind} icon={KIND_ICONS[kind]} onClick={() => add(kind)} data-add={kind}>
+              {t(`goodsPosterKind_${kind}`)}
+            </Button>
+          ))}
         </Space>
       </div>
       <div className="poster-work">

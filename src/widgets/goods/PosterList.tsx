@@ -3,7 +3,7 @@
  * size, when and by whom last saved) with 打开 / 复制 / 删除, and 新建. An administrator sees every
  * team's posters and may narrow them to one team.
  */
-import { App, Button, Card, Empty, Popconfirm, Select, Skeleton, Tag, Tooltip } from 'antd';
+import { App, Button, Card, Empty, Popconfirm, Select, Skeleton, Tag } from 'antd';
 import { CopyOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import useSWR from 'swr';
 import type { Poster } from '../../contract/api/posters';
@@ -91,16 +91,12 @@ export function PosterList({ rows, severalTeams, team, onTeam, onNew, onOpen, on
                 </button>
               }
               actions={[
-                <Tooltip key="open" title={t('goodsPosterOpen')}>
-                  <Button type="text" icon={<EditOutlined />} onClick={() => onOpen(poster)}>
-                    {t('goodsPosterOpen')}
-                  </Button>
-                </Tooltip>,
-                <Tooltip key="copy" title={t('goodsPosterCopy')}>
-                  <Button type="text" icon={<CopyOutlined />} onClick={() => void onCopy(poster).then(() => message.success(t('goodsPosterCopied')))}>
-                    {t('goodsPosterCopy')}
-                  </Button>
-                </Tooltip>,
+                <Button key="open" type="text" icon={<EditOutlined />} onClick={() => onOpen(poster)}>
+                  {t('goodsPosterOpen')}
+                </Button>,
+                <Button key="copy" type="text" icon={<CopyOutlined />} onClick={() => void onCopy(poster).then(() => message.success(t('goodsPosterCopied')))}>
+                  {t('goodsPosterCopy')}
+                </Button>,
                 <Popconfirm
                   key="delete"
                   title={t('goodsPosterDeleteConfirm', { name: poster.name })}
