@@ -22,7 +22,7 @@ const POSTERS: Array<{ template: PosterTemplate; name: (goods: string) => string
 
 export async function seedPosters(trx: Transaction<Database>, seed: PosterSeed): Promise<void> {
   const names = new Map((await trx.selectFrom('users').select(['id', 'name']).execute()).map((user) => [user.id, user.name]));
-  for (const team of seed.teams) {
+  for (const [teamIndex, team] of seed.teams.entries()) {
     // Goods with a picture, dearest first: what a shop would put on a poster.
     const goods = await trx
       .selectFrom('goods')
@@ -32,11 +32,12 @@ export async function seedPosters(trx: Transaction<Database>, seed: PosterSeed):
       .where('image', '!=', '')
       .orderBy('price_fen', 'desc')
       .orderBy('id')
-      .limit(POSTERS.length)
+      .limit(12)
       .execute();
     if (goods.length === 0 || team.sellers.length === 0) continue;
     for (const [index, poster] of POSTERS.entries()) {
-      const item = goods[index % goods.length];
+      // Spread over the dearest dozen, each team from another start, so two shops' posters differ.
+      const item = goods[(index * 4 + teamIndex * 3) % goods.length];
       const picked = { id: item.id, name: item.name, price_fen: Number(item.price_fen), image: item.image || null };
       const doc = templateDoc(poster.template, picked, { ...poster.words, link: `/goods/list?id=${item.id}` });
       const author = team.sellers[index % team.sellers.length];
