@@ -103,7 +103,8 @@ export function PosterList({ rows, severalTeams, team, onTeam, onNew, onOpen, on
                   okButtonProps={{ danger: true }}
                   onConfirm={() => onDelete(poster).then(() => void message.success(t('goodsPosterDeleted')))}
                 >
-                  <Button type="text" danger icon={<DeleteOutlined />}>
+                  {/* Not antd's danger text button: in the dark theme its red is too dim on the card; the readable error text colour is not. */}
+                  <Button type="text" className="poster-delete" icon={<DeleteOutlined />}>
                     {t('goodsPosterDelete')}
                   </Button>
                 </Popconfirm>,
