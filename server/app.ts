@@ -30,6 +30,7 @@ import { shareRoutes } from './share/routes';
 import { reconciliationRoutes } from './reconciliation/routes';
 import { goodsStatisticsRoutes } from './goods/statistics-routes';
 import { cashierRoutes } from './goods/cashier-routes';
+import { posterRoutes } from './goods/poster-routes';
 import { resourceRoutes } from './resources/routes';
 import { quotingRoutes } from './quoting/routes';
 import { quotingPreviewRoutes } from './quoting/preview-routes';
@@ -128,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   void app.register(reconciliationRoutes, { database, config });
   void app.register(goodsStatisticsRoutes, { database });
   void app.register(cashierRoutes, { database });
+  void app.register(posterRoutes, { database });
   void app.register(filesRoutes, { database, config });
   await app.register(chatPlugin, { db, writes: database.writes, config });
   void app.register(uploadRoutes, { config });

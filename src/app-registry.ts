@@ -52,6 +52,8 @@ export const appRegistry: EngineRegistry = extendRegistry(builtin, {
     goodsStatistics: lazy(() => import('./widgets/goods/StatisticsBlock')),
     // 收银台 (goods/cashier): the counter screen that sells the team's goods to a walk-in customer.
     goodsCashier: lazy(() => import('./widgets/goods/CashierBlock')),
+    // 海报设计 (goods/poster): the team's promotion posters and their designer.
+    goodsPoster: lazy(() => import('./widgets/goods/PosterBlock')),
     ...QUOTING_BLOCKS,
     // 首页, 工作台 and 数据大屏 (dashboard/index, dashboard/workbench, dashboard/screen).
     ...DASHBOARD_BLOCKS,

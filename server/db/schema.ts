@@ -410,6 +410,7 @@ export interface Database {
   trades: TradeTable;
   cashier_sales: CashierSaleTable;
   cashier_sale_items: CashierSaleItemTable;
+  goods_posters: GoodsPosterTable;
   tasks: TaskTable;
   change_logs: ChangeLogTable;
   file_folders: FileFolderTable;
@@ -727,6 +728,23 @@ export interface CashierSaleTable {
   /** The income recorded in 交易流水. */
   trade_id: number | null;
   sold_at: number;
+}
+
+/** A poster of 海报设计 (migration 0029): its document as JSON text, its size mirrored for lists. */
+export interface GoodsPosterTable {
+  id: Id;
+  team_id: number;
+  name: string;
+  width: number;
+  height: number;
+  doc: string;
+  /** Saves so far: a save names the one it started from. */
+  version: number;
+  created_by: number | null;
+  updated_by: number | null;
+  updated_by_name: string;
+  created_at: number;
+  updated_at: number;
 }
 
 /** A goods line of a sale, with the goods' SKU, name and price as sold. */

@@ -197,6 +197,18 @@ const zh = {
   cashierTotalTooLarge: '单笔销售不能超过 {most} 元',
   cashierSaleNotFound: '销售单不存在',
   cashierStockChanged: '商品「{name}」（{sku}）的库存刚被其他收银改动，请重新结账',
+  posterNotFound: '海报不存在',
+  posterTeamNotFound: '团队不存在',
+  posterTeamRequired: '请先选择海报所属的团队',
+  posterTooLarge: '海报内容过大（约 {kb} KB），最多 {most} KB：请删去一些元素或缩短文字',
+  posterDocInvalid: '海报文档不合规：「{field}」取值有误',
+  posterTooManyElements: '一张海报最多 {most} 个元素',
+  posterElementKind: '第 {n} 个元素的类型不认识',
+  posterElementInvalid: '第 {n} 个元素的「{field}」取值有误',
+  posterLinkRefused: '第 {n} 个元素的二维码链接只能是 http(s) 网址或本站路径（以 / 开头）',
+  posterPictureRefused: '第 {n} 个元素的图片只能来自本站（以 / 开头的路径）或文件管理',
+  posterDuplicateId: '第 {n} 个元素的编号 {id} 重复',
+  posterSavedMeanwhile: '这张海报已被 {name} 于 {at} 保存过，不能覆盖：请另存为新海报，或重新打开后再改',
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -396,6 +408,18 @@ const en: Record<MessageKey, string> = {
   cashierTotalTooLarge: 'One sale cannot exceed {most} yuan',
   cashierSaleNotFound: 'No such sale',
   cashierStockChanged: 'The stock of "{name}" ({sku}) was just changed by another till: check out again',
+  posterNotFound: 'No such poster',
+  posterTeamNotFound: 'No such team',
+  posterTeamRequired: 'Pick the team the poster belongs to first',
+  posterTooLarge: 'The poster is too large (about {kb} KB; at most {most} KB): remove some elements or shorten the text',
+  posterDocInvalid: 'The poster document is invalid: "{field}" is wrong',
+  posterTooManyElements: 'A poster has at most {most} elements',
+  posterElementKind: 'Element {n} is of an unknown kind',
+  posterElementInvalid: 'Element {n}: "{field}" is wrong',
+  posterLinkRefused: 'Element {n}: a QR code links to an http(s) address or a path of this site (starting with /) only',
+  posterPictureRefused: 'Element {n}: a picture comes from this site (a path starting with /) or from the files only',
+  posterDuplicateId: 'Element {n}: the id {id} is used twice',
+  posterSavedMeanwhile: '{name} saved this poster at {at}; it cannot be overwritten: save yours as a new poster, or open it again and redo the change',
 };
 
 export type Language = 'zh' | 'en';

@@ -2,6 +2,7 @@ import type { PermissionCode } from '../../src/contract/api/menus';
 import { SCREEN_DESIGN_PERMISSION } from '../../src/contract/api/screens';
 import { WILDCARD } from '../../src/contract/permissions';
 import { FILES_READ, FILES_WRITE } from '../../src/contract/api/files';
+import { POSTERS_READ, POSTERS_WRITE } from '../../src/contract/api/posters';
 import type { ResourceAction, ResourceDefinition } from '../../src/contract/resource';
 
 /** Permission code of a menu route: what a role must hold to open it. */
@@ -56,6 +57,8 @@ const KNOWN_CODES: PermissionCode[] = [
   { code: SCREEN_DESIGN_PERMISSION, title: { zh: '设计页面与资源', en: 'Design screens and resources' } },
   { code: FILES_READ, title: { zh: '文件管理：查看、下载本团队文件', en: "Files: see and download the team's files" } },
   { code: FILES_WRITE, title: { zh: '文件管理：上传、重命名、移动、删除本团队文件', en: "Files: upload, rename, move and delete the team's files" } },
+  { code: POSTERS_READ, title: { zh: '海报设计：查看、导出本团队海报', en: "Posters: see and export the team's posters" } },
+  { code: POSTERS_WRITE, title: { zh: '海报设计：新建、保存、删除本团队海报', en: "Posters: make, save and delete the team's posters" } },
 ];
 
 /**

@@ -134,6 +134,11 @@ export function createDataProvider({ request, download }: Pick<EngineHost, 'requ
       checkout: (body) => request(`${GOODS}/cashier/checkout`, body),
       cashierToday: () => request(`${GOODS}/cashier/today`, undefined, { method: 'GET', silent: true }),
       cashierSale: (id) => request(`${GOODS}/cashier/sales/${id}`, undefined, { method: 'GET' }),
+      posters: (query) => request(`${GOODS}/posters${searchOf(query)}`, undefined, { method: 'GET', silent: true }),
+      poster: (id) => request(`${GOODS}/posters/${id}`, undefined, { method: 'GET' }),
+      createPoster: (body) => request(`${GOODS}/posters`, body),
+      savePoster: (id, body) => request(`${GOODS}/posters/${id}`, body, { method: 'PUT', silent: true }),
+      deletePoster: (id) => request(`${GOODS}/posters/${id}`, undefined, { method: 'DELETE' }),
     },
     files: {
       list: (query) => request(`${FILES}${searchOf(query)}`, undefined, { method: 'GET', silent: true }),

@@ -12,6 +12,7 @@ import { writeOrderResults } from '../../reconciliation/store';
 import { addTrackingNumbers } from '../../reconciliation/tracking';
 import { formatDate } from '../../resources/time';
 import { seedCashier, type CashierSeed } from './cashier';
+import { seedPosters } from './posters';
 
 type TeamKey = 'ops' | 'buyer' | 'cloud' | 'buyer2' | 'cloud2';
 type AskingTeam = 'buyer' | 'buyer2';
@@ -876,6 +877,7 @@ export async function seedBusiness(trx: Transaction<Database>, ctx: BusinessSeed
   for (const [team, count] of [['buyer', 80], ['buyer2', 48]] as const) await insertAsks(trx, askRows(s, team, goodsOf.get(team)!, count, LAST_MONTHS(s, count)));
   for (const bills of billsLater) await inBatches(bills(), (batch) => trx.insertInto('store_bills').values(batch).execute());
   await seedCashier(trx, { now: s.now, rng: s.rng, docNo: (prefix, at) => s.docNo(prefix, at), teams: shops });
+  await seedPosters(trx, { now: s.now, teams: shops });
 }
 
 /** Asks with their quotes. */

@@ -9,6 +9,7 @@ import { seedChat } from './chat';
 import { QUOTER_RESOURCE_PERMISSIONS, SELLER_RESOURCE_PERMISSIONS } from '../../resources/builtin-stores';
 import { QUOTING_PERMISSIONS } from '../../quoting/resources';
 import { FILES_READ, FILES_WRITE } from '../../../src/contract/api/files';
+import { POSTERS_READ, POSTERS_WRITE } from '../../../src/contract/api/posters';
 import { seedFiles } from './files';
 import { seedQuoting } from './quoting';
 import { seedChangeLog } from './change-log';
@@ -35,7 +36,7 @@ const ROLES = {
     name: '询价员',
     role_type: 'seller',
     remark: '发起询价、管理商品与对账',
-    permissions: [...SELLER_RESOURCE_PERMISSIONS, FILES_READ, FILES_WRITE],
+    permissions: [...SELLER_RESOURCE_PERMISSIONS, FILES_READ, FILES_WRITE, POSTERS_READ, POSTERS_WRITE],
     menus: ['Common', 'Question', 'Purchase', 'Sign', 'Dashboard', 'Index', 'Workbench', 'DataScreen', 'AskPrice', 'FindAddprice',
       'FindOrdinary', 'Bill', 'BillCore', 'DouyinOrder', 'KuaishouOrder', 'WechatOrder', 'importsend', 'ReconSummary', 'StoreBill',
       'Goods', 'GoodsList', 'GoodsManagement', 'GoodsComment', 'GoodsStatistics', 'OrderNotice', 'PosterDesign',
