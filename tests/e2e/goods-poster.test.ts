@@ -108,4 +108,22 @@ describe('海报设计 in the browser', () => {
     const theirs = (await call<PosterList>(e2e.server, '/api/goods/posters', { method: 'GET', token: other })).body.data.rows;
     expect(theirs.some((row) => row.id === saved.id)).toBe(false);
   });
+
+  it("shows the team manager, who only reads posters, the team's posters to view and export, without 新建, 复制 or 删除", { timeout: 60_000 }, async () => {
+    const base = e2e.server.url;
+    const context = await e2e.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', serviceWorkers: 'block' });
+    const page = await context.newPage();
+    await logIn(page, base, 'qianwei', 'demo123456');
+    await page.goto(`${base}/goods/poster`);
+    const card = page.locator('.poster-card').first();
+    await card.waitFor();
+    await expect.poll(() => page.getByRole('button', { name: '新建海报' }).count()).toBe(0);
+    expect(await card.getByRole('button', { name: '复制' }).count()).toBe(0);
+    expect(await card.getByRole('button', { name: '删除' }).count()).toBe(0);
+    await card.getByRole('button', { name: '查看' }).click();
+    await page.getByText('你可以查看和导出团队的海报；新建和修改需要海报编辑权限').waitFor();
+    expect(await page.getByTestId('poster-stage').count()).toBe(0);
+    await page.getByRole('button', { name: '导出 PNG' }).waitFor();
+    await context.close();
+  });
 });

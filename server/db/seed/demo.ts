@@ -46,10 +46,10 @@ const ROLES = {
   team_manager: {
     name: '团队管理员',
     role_type: 'manager',
-    remark: '管理本团队成员（停用账号、结束登录），查看本团队文件',
-    // Reads the team's files without changing them: the demo's read-only 文件管理.
-    permissions: ['user:manage', 'departments:read', 'purchases:read', 'sign_records:read', ...QUOTING_PERMISSIONS.manager, FILES_READ],
-    menus: ['Common', 'Question', 'Purchase', 'Sign', 'Dashboard', 'Index', 'Workbench', 'DataScreen', 'Goods', 'Explorer', 'Account', 'Staff', 'Setting',
+    remark: '管理本团队成员（停用账号、结束登录），查看本团队文件和海报',
+    // Reads the team's files and posters without changing them: the demo's read-only 文件管理 and 海报设计.
+    permissions: ['user:manage', 'departments:read', 'purchases:read', 'sign_records:read', ...QUOTING_PERMISSIONS.manager, FILES_READ, POSTERS_READ],
+    menus: ['Common', 'Question', 'Purchase', 'Sign', 'Dashboard', 'Index', 'Workbench', 'DataScreen', 'Goods', 'Explorer', 'PosterDesign', 'Account', 'Staff', 'Setting',
       'ChangeLog', 'Main', 'HandleFind', 'UserCenter', 'ChangePassword'],
   },
   quoter: {

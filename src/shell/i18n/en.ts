@@ -771,6 +771,8 @@ export const en: Messages = {
     goodsPosterUploadFailed: 'Upload failed',
     goodsPosterCancel: 'Cancel',
     goodsPosterPhoneHint: 'On a phone you can preview and export a poster; design it on a computer',
+    goodsPosterReadOnlyHint: "You can view and export the team's posters; making and changing them needs the poster editing permission",
+    goodsPosterView: 'View',
     goodsFilesUpload: 'Upload',
     goodsFilesNewFolder: 'New folder',
     goodsFilesRoot: 'All files',

@@ -658,6 +658,8 @@ export const zh = {
     goodsPosterUploadFailed: '上传失败',
     goodsPosterCancel: '取消',
     goodsPosterPhoneHint: '手机上可预览和导出海报；设计请在电脑上打开',
+    goodsPosterReadOnlyHint: '你可以查看和导出团队的海报；新建和修改需要海报编辑权限',
+    goodsPosterView: '查看',
     goodsFilesUpload: '上传文件',
     goodsFilesNewFolder: '新建文件夹',
     goodsFilesRoot: '全部文件',

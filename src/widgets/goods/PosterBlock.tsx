@@ -3,13 +3,13 @@
  * room, the store's banner). The list of saved posters with 新建 / 打开 / 复制 / 删除, and the
  * designer. On a phone the list works as on a desk; an opened poster shows as a preview (with
  * 导出 PNG) and a hint to design on a wider screen. Placed by the screen goods/poster as the block
- * `goodsPoster`.
+ * `goodsPoster`. A member who only reads posters (posters:read) sees the list and the preview.
  */
 import { useState } from 'react';
 import { Alert, Button, Result, Space } from 'antd';
 import { ArrowLeftOutlined, DownloadOutlined } from '@ant-design/icons';
 import useSWR from 'swr';
-import type { Poster } from '../../contract/api/posters';
+import { POSTERS_WRITE, type Poster } from '../../contract/api/posters';
 import { useWidgetHost } from '../interface/host';
 import type { BlockProps } from '../interface/registry';
 import { usePhone } from '../interface/phone';
@@ -22,8 +22,8 @@ import { PosterNewDialog } from './PosterNewDialog';
 import { usePictureLoader, usePosterPictures } from './usePosterPictures';
 import './poster.css';
 
-/** A phone's read-only look at a poster, with its PNG to save. */
-function PhonePreview({ poster, onBack }: { poster: Poster; onBack(): void }) {
+/** A read-only look at a poster, with its PNG to save: on a phone, or for a member who only reads posters. */
+function PosterPreview({ poster, hint, onBack }: { poster: Poster; hint: string; onBack(): void }) {
   const { t } = useWidgetHost();
   const pictures = usePosterPictures(poster.doc);
   const load = usePictureLoader();
@@ -45,7 +45,7 @@ function PhonePreview({ poster, onBack }: { poster: Poster; onBack(): void }) {
           {t('goodsPosterExport')}
         </Button>
       </Space>
-      <Alert type="info" showIcon message={t('goodsPosterPhoneHint')} />
+      <Alert type="info" showIcon message={hint} />
       <h3>{poster.name}</h3>
       <PosterCanvas doc={poster.doc} pictures={pictures} scale={fitScale(poster.width, poster.height, width, 10_000, 0)} label={poster.name} className="poster-phone-canvas" />
     </div>
@@ -53,8 +53,9 @@ function PhonePreview({ poster, onBack }: { poster: Poster; onBack(): void }) {
 }
 
 export default function PosterBlock(_: BlockProps) {
-  const { t, data, useDefinition } = useWidgetHost();
+  const { t, data, useDefinition, can } = useWidgetHost();
   const phone = usePhone();
+  const writes = can(POSTERS_WRITE);
   // Whoever reads several teams' goods (an administrator) sees every team's posters and may pick one.
   const severalTeams = useDefinition('goods').data?.severalTeams === true;
   const [team, setTeam] = useState<number | undefined>();
@@ -69,7 +70,10 @@ export default function PosterBlock(_: BlockProps) {
   };
 
   if (list.error && !list.data) return <Result status="warning" title={t('loadFailed')} extra={<Button onClick={() => void list.mutate()}>{t('retry')}</Button>} />;
-  if (draft?.poster && phone) return <PhonePreview poster={{ ...draft.poster, doc: draft.doc }} onBack={() => setDraft(null)} />;
+  if (draft?.poster && (phone || !writes)) {
+    const hint = writes ? t('goodsPosterPhoneHint') : t('goodsPosterReadOnlyHint');
+    return <PosterPreview poster={{ ...draft.poster, doc: draft.doc }} hint={hint} onBack={() => setDraft(null)} />;
+  }
   if (draft && !phone) {
     return (
       <PosterDesigner
@@ -88,6 +92,7 @@ export default function PosterBlock(_: BlockProps) {
       <PosterList
         rows={list.data?.rows}
         severalTeams={severalTeams}
+        writes={writes}
         team={team}
         onTeam={setTeam}
         onNew={() => setCreating(true)}

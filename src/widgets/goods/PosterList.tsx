@@ -1,10 +1,11 @@
 /**
  * 海报设计's first view: the team's saved posters as cards (thumbnail drawn by the renderer, name,
- * size, when and by whom last saved) with 打开 / 复制 / 删除, and 新建. An administrator sees every
+ * size, when and by whom last saved) with 打开 / 复制 / 删除, and 新建; a member who only reads
+ * posters gets 查看 alone. An administrator sees every
  * team's posters and may narrow them to one team.
  */
 import { App, Button, Card, Empty, Popconfirm, Select, Skeleton, Tag } from 'antd';
-import { CopyOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { CopyOutlined, DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import useSWR from 'swr';
 import type { Poster } from '../../contract/api/posters';
 import { useWidgetHost } from '../interface/host';
@@ -28,6 +29,8 @@ function PosterThumb({ poster }: { poster: Poster }) {
 export interface PosterListProps {
   rows: Poster[] | undefined;
   severalTeams: boolean;
+  /** The reader may make, copy and delete posters (posters:write); without it the list only opens them. */
+  writes: boolean;
   team: number | undefined;
   onTeam(team: number | undefined): void;
   onNew(): void;
@@ -53,7 +56,7 @@ function TeamPicker({ value, onChange }: { value: number | undefined; onChange(t
   );
 }
 
-export function PosterList({ rows, severalTeams, team, onTeam, onNew, onOpen, onCopy, onDelete }: PosterListProps) {
+export function PosterList({ rows, severalTeams, writes, team, onTeam, onNew, onOpen, onCopy, onDelete }: PosterListProps) {
   const { t } = useWidgetHost();
   const { message } = App.useApp();
   return (
@@ -65,18 +68,22 @@ export function PosterList({ rows, severalTeams, team, onTeam, onNew, onOpen, on
         </div>
         <div className="poster-list-tools">
           {severalTeams && <TeamPicker value={team} onChange={onTeam} />}
-          <Button type="primary" icon={<PlusOutlined />} onClick={onNew}>
-            {t('goodsPosterNew')}
-          </Button>
+          {writes && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={onNew}>
+              {t('goodsPosterNew')}
+            </Button>
+          )}
         </div>
       </div>
       {!rows ? (
         <Skeleton active />
       ) : rows.length === 0 ? (
         <Empty description={t('goodsPosterNone')}>
-          <Button type="primary" onClick={onNew}>
-            {t('goodsPosterNew')}
-          </Button>
+          {writes && (
+            <Button type="primary" onClick={onNew}>
+              {t('goodsPosterNew')}
+            </Button>
+          )}
         </Empty>
       ) : (
         <div className="poster-grid">
@@ -91,23 +98,27 @@ export function PosterList({ rows, severalTeams, team, onTeam, onNew, onOpen, on
                 </button>
               }
               actions={[
-                <Button key="open" type="text" icon={<EditOutlined />} onClick={() => onOpen(poster)}>
-                  {t('goodsPosterOpen')}
+                <Button key="open" type="text" icon={writes ? <EditOutlined /> : <EyeOutlined />} onClick={() => onOpen(poster)}>
+                  {writes ? t('goodsPosterOpen') : t('goodsPosterView')}
                 </Button>,
-                <Button key="copy" type="text" icon={<CopyOutlined />} onClick={() => void onCopy(poster).then(() => message.success(t('goodsPosterCopied')))}>
-                  {t('goodsPosterCopy')}
-                </Button>,
-                <Popconfirm
-                  key="delete"
-                  title={t('goodsPosterDeleteConfirm', { name: poster.name })}
-                  okButtonProps={{ danger: true }}
-                  onConfirm={() => onDelete(poster).then(() => void message.success(t('goodsPosterDeleted')))}
-                >
-                  {/* Not antd's danger text button: in the dark theme its red is too dim on the card; the readable error text colour is not. */}
-                  <Button type="text" className="poster-delete" icon={<DeleteOutlined />}>
-                    {t('goodsPosterDelete')}
-                  </Button>
-                </Popconfirm>,
+                ...(writes
+                  ? [
+                      <Button key="copy" type="text" icon={<CopyOutlined />} onClick={() => void onCopy(poster).then(() => message.success(t('goodsPosterCopied')))}>
+                        {t('goodsPosterCopy')}
+                      </Button>,
+                      <Popconfirm
+                        key="delete"
+                        title={t('goodsPosterDeleteConfirm', { name: poster.name })}
+                        okButtonProps={{ danger: true }}
+                        onConfirm={() => onDelete(poster).then(() => void message.success(t('goodsPosterDeleted')))}
+                      >
+                        {/* Not antd's danger text button: in the dark theme its red is too dim on the card; the readable error text colour is not. */}
+                        <Button type="text" className="poster-delete" icon={<DeleteOutlined />}>
+                          {t('goodsPosterDelete')}
+                        </Button>
+                      </Popconfirm>,
+                    ]
+                  : []),
               ]}
             >
               <Card.Meta

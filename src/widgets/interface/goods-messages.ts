@@ -284,6 +284,8 @@ export const GOODS_MESSAGE_KEYS = [
   'goodsPosterUploadFailed',
   'goodsPosterCancel',
   'goodsPosterPhoneHint',
+  'goodsPosterReadOnlyHint',
+  'goodsPosterView',
 ] as const;
 
 export type GoodsMessageKey = (typeof GOODS_MESSAGE_KEYS)[number];
