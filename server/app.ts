@@ -30,6 +30,7 @@ import { shareRoutes } from './share/routes';
 import { reconciliationRoutes } from './reconciliation/routes';
 import { goodsStatisticsRoutes } from './goods/statistics-routes';
 import { cashierRoutes } from './goods/cashier-routes';
+import { goodsManagementRoutes } from './goods/management-routes';
 import { resourceRoutes } from './resources/routes';
 import { quotingRoutes } from './quoting/routes';
 import { quotingPreviewRoutes } from './quoting/preview-routes';
@@ -125,6 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(reconciliationRoutes, { database, config });
   await app.register(goodsStatisticsRoutes, { database });
   await app.register(cashierRoutes, { database });
+  await app.register(goodsManagementRoutes, { database });
   await app.register(filesRoutes, { database, config });
   await app.register(chatPlugin, { db, writes: database.writes, config });
   await app.register(uploadRoutes, { config });
