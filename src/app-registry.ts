@@ -52,6 +52,8 @@ export const appRegistry: EngineRegistry = extendRegistry(builtin, {
     goodsStatistics: lazy(() => import('./widgets/goods/StatisticsBlock')),
     // 收银台 (goods/cashier): the counter screen that sells the team's goods to a walk-in customer.
     goodsCashier: lazy(() => import('./widgets/goods/CashierBlock')),
+    // 商品管理 (goods/management): the workbench that changes many of the team's goods at once.
+    goodsManagement: lazy(() => import('./widgets/goods/ManagementBlock')),
     ...QUOTING_BLOCKS,
     // 首页, 工作台 and 数据大屏 (dashboard/index, dashboard/workbench, dashboard/screen).
     ...DASHBOARD_BLOCKS,

@@ -31,7 +31,7 @@ import { resourceRegistry } from '../resources/definitions';
 import { teamName } from './cashier-store';
 import { applyBatch, assertBatchSize, undoBatch } from './management-apply';
 import { categoryMoveRefusal, preview } from './management-rules';
-import { batchGoods, batchPage, categoryCounts, categoryNames, countMatching, goodsPage, readBatch, readItems, teamList } from './management-store';
+import { batchGoods, batchPage, categoryCounts, categoryNames, countMatching, goodsPage, readBatch, readItems, teamExists, teamList } from './management-store';
 
 const TAGS = ['goods'];
 const READ = { access: { permission: 'goods:read' } };
@@ -49,7 +49,7 @@ export async function goodsManagementRoutes(app: App, { database }: { database: 
       if (named !== null && named !== caller.scope) throw new ApiError(Code.forbidden, 'forbidden');
       return caller.scope;
     }
-    if (named !== null && !(await reads.selectFrom('teams').select('id').where('id', '=', named).executeTakeFirst())) throw new ApiError(Code.badRequest, 'teamNotFound');
+    if (named !== null && !(await teamExists(reads, named))) throw new ApiError(Code.badRequest, 'teamNotFound');
     return named;
   }
 

@@ -131,6 +131,5 @@ export function categoryMoveRefusal(operation: Extract<GoodsOperation, { kind: '
 
 /** The parameters a batch keeps of its operation: the operation itself, its kind aside. */
 export function paramsOf(operation: GoodsOperation): Record<string, string | number> {
-  const { kind: _kind, ...params } = operation;
-  return params;
+  return Object.fromEntries(Object.entries(operation).filter(([key]) => key !== 'kind'));
 }
