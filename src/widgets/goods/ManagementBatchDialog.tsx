@@ -7,6 +7,7 @@
 import { useState } from 'react';
 import { App, Alert, AutoComplete, Button, Flex, Input, InputNumber, Modal, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
 import { ArrowRightOutlined } from '@ant-design/icons';
+import type { ColumnsType } from 'antd/es/table';
 import { GOODS_BLOCKING_WARNINGS, type GoodsBatch, type GoodsPreview, type GoodsPreviewRow, type GoodsSelection } from '../../contract/api/goods-management';
 import { useWidgetHost } from '../interface/host';
 import { EMPTY_FORM, operationOf, type DialogKind, type OperationForm } from './management-operation';
@@ -162,6 +163,49 @@ export function ManagementBatchDialog({ team, request, categories, phone, onClos
   const title = t('goodsMgmtDialogTitle', { kind: t(`goodsMgmtKind_${request.kind}`) });
   const scope = request.from !== undefined ? t('goodsMgmtScopeCategory', { category: request.from, count: request.count }) : t('goodsMgmtScope', { count: request.count });
   const ready = preview !== null && preview.blocked === 0 && preview.changed > 0;
+  const after = (row: GoodsPreviewRow) => (
+    <Space size={4}>
+      <ArrowRightOutlined className="goods-mgmt-arrow" />
+      <Typography.Text strong={!row.warnings.includes('unchanged')}>{valueText(t, field, row.after[field])}</Typography.Text>
+    </Space>
+  );
+  const deskColumns: ColumnsType<GoodsPreviewRow> = [
+    { title: t('goodsMgmtSku'), dataIndex: 'sku', width: 120 },
+    { title: t('goodsMgmtName'), dataIndex: 'name' },
+    { title: t('goodsMgmtBefore'), key: 'before', width: 120, render: (_, row) => valueText(t, field, row.before[field]) },
+    { title: t('goodsMgmtAfter'), key: 'after', width: 140, render: (_, row) => after(row) },
+    { title: t('goodsMgmtWarnings'), key: 'warnings', width: 140, render: (_, row) => <Warnings row={row} /> },
+  ];
+  // A phone's preview keeps to two columns: the goods, and its change with what to look out for.
+  const phoneColumns: ColumnsType<GoodsPreviewRow> = [
+    {
+      title: t('goodsMgmtName'),
+      key: 'goods',
+      render: (_, row) => (
+        <span>
+          {row.name}
+          <Typography.Text type="secondary" className="goods-mgmt-spec">
+            {row.sku}
+          </Typography.Text>
+        </span>
+      ),
+    },
+    {
+      title: `${t('goodsMgmtBefore')} → ${t('goodsMgmtAfter')}`,
+      key: 'change',
+      width: 150,
+      render: (_, row) => (
+        <Flex vertical gap={2}>
+          <span>
+            {valueText(t, field, row.before[field])} {after(row)}
+          </span>
+          <span>
+            <Warnings row={row} />
+          </span>
+        </Flex>
+      ),
+    },
+  ];
 
   return (
     <Modal
@@ -208,25 +252,9 @@ export function ManagementBatchDialog({ team, request, categories, phone, onClos
               size="small"
               dataSource={preview.rows}
               pagination={preview.rows.length > 10 ? { pageSize: 10, showSizeChanger: false, size: 'small' } : false}
-              scroll={{ x: 600 }}
+              scroll={phone ? undefined : { x: 600 }}
               rowClassName={(row) => (row.warnings.some((w) => GOODS_BLOCKING_WARNINGS.includes(w)) ? 'goods-mgmt-blocked' : '')}
-              columns={[
-                { title: t('goodsMgmtSku'), dataIndex: 'sku', width: 120 },
-                { title: t('goodsMgmtName'), dataIndex: 'name' },
-                { title: t('goodsMgmtBefore'), key: 'before', width: 120, render: (_, row) => valueText(t, field, row.before[field]) },
-                {
-                  title: t('goodsMgmtAfter'),
-                  key: 'after',
-                  width: 140,
-                  render: (_, row) => (
-                    <Space size={4}>
-                      <ArrowRightOutlined className="goods-mgmt-arrow" />
-                      <Typography.Text strong={!row.warnings.includes('unchanged')}>{valueText(t, field, row.after[field])}</Typography.Text>
-                    </Space>
-                  ),
-                },
-                { title: t('goodsMgmtWarnings'), key: 'warnings', width: 140, render: (_, row) => <Warnings row={row} /> },
-              ]}
+              columns={phone ? phoneColumns : deskColumns}
             />
           </>
         )}

@@ -50,37 +50,50 @@ export function ManagementGoods({ team, category, onBatch, generation, phone }: 
     setSelection(NOTHING);
   };
 
-  const columns: ColumnsType<ManagedGoods> = [
-    { title: t('goodsMgmtSku'), dataIndex: 'sku', width: 120 },
-    {
-      title: t('goodsMgmtName'),
-      dataIndex: 'name',
-      render: (_, row) => (
-        <Flex gap={8} align="center">
-          {row.image && <img src={row.image} alt="" className="goods-mgmt-thumb" />}
-          <span>
-            {row.name}
-            {row.spec && (
-              <Typography.Text type="secondary" className="goods-mgmt-spec">
-                {row.spec}
-              </Typography.Text>
-            )}
-          </span>
-        </Flex>
-      ),
-    },
-    { title: t('goodsMgmtCategory'), dataIndex: 'category', width: 100, render: (value: string) => value || t('goodsMgmtUncategorized') },
-    { title: t('goodsMgmtPrice'), dataIndex: 'price_fen', width: 110, align: 'right', render: (fen: number) => formatMoney(fen) },
-    { title: t('goodsMgmtCost'), dataIndex: 'cost_fen', width: 110, align: 'right', render: (fen: number | null) => (fen === null ? '' : formatMoney(fen)) },
-    {
-      title: t('goodsMgmtStock'),
-      dataIndex: 'stock',
-      width: 80,
-      align: 'right',
-      render: (value: number) => (value <= GOODS_LOW_STOCK ? <Typography.Text type={value <= 0 ? 'danger' : 'warning'}>{value}</Typography.Text> : value),
-    },
-    { title: t('goodsMgmtStatus'), dataIndex: 'status', width: 90, render: (value: string) => <Tag color={STATUS_COLOURS[value]}>{t(`goodsMgmtStatus_${value as 'on_sale'}`)}</Tag> },
-  ];
+  const statusTag = (value: string) => <Tag color={STATUS_COLOURS[value]}>{t(`goodsMgmtStatus_${value as 'on_sale'}`)}</Tag>;
+  const stockText = (value: number) => (value <= GOODS_LOW_STOCK ? <Typography.Text type={value <= 0 ? 'danger' : 'warning'}>{value}</Typography.Text> : value);
+  const goodsName = (row: ManagedGoods, extra?: string) => (
+    <Flex gap={8} align="center">
+      {row.image && <img src={row.image} alt="" className="goods-mgmt-thumb" />}
+      <span>
+        {row.name}
+        {(row.spec || extra) && (
+          <Typography.Text type="secondary" className="goods-mgmt-spec">
+            {[extra, row.spec].filter(Boolean).join(' · ')}
+          </Typography.Text>
+        )}
+      </span>
+    </Flex>
+  );
+  // A phone's table keeps to two columns: the goods, and its price, stock and status.
+  const columns: ColumnsType<ManagedGoods> = phone
+    ? [
+        { title: t('goodsMgmtName'), key: 'goods', render: (_, row) => goodsName(row, `${row.sku} · ${row.category || t('goodsMgmtUncategorized')}`) },
+        {
+          title: t('goodsMgmtPrice'),
+          key: 'figures',
+          width: 110,
+          align: 'right',
+          render: (_, row) => (
+            <Flex vertical align="end" gap={2}>
+              <span>{formatMoney(row.price_fen)}</span>
+              <span>
+                {t('goodsMgmtStock')} {stockText(row.stock)}
+              </span>
+              {statusTag(row.status)}
+            </Flex>
+          ),
+        },
+      ]
+    : [
+        { title: t('goodsMgmtSku'), dataIndex: 'sku', width: 120 },
+        { title: t('goodsMgmtName'), dataIndex: 'name', render: (_, row) => goodsName(row) },
+        { title: t('goodsMgmtCategory'), dataIndex: 'category', width: 100, render: (value: string) => value || t('goodsMgmtUncategorized') },
+        { title: t('goodsMgmtPrice'), dataIndex: 'price_fen', width: 110, align: 'right', render: (fen: number) => formatMoney(fen) },
+        { title: t('goodsMgmtCost'), dataIndex: 'cost_fen', width: 110, align: 'right', render: (fen: number | null) => (fen === null ? '' : formatMoney(fen)) },
+        { title: t('goodsMgmtStock'), dataIndex: 'stock', width: 80, align: 'right', render: stockText },
+        { title: t('goodsMgmtStatus'), dataIndex: 'status', width: 90, render: statusTag },
+      ];
 
   return (
     <Flex vertical gap={12} className="goods-mgmt-goods">
@@ -142,7 +155,7 @@ export function ManagementGoods({ team, category, onBatch, generation, phone }: 
         columns={columns}
         dataSource={rows}
         loading={list.isLoading}
-        scroll={{ x: 760 }}
+        scroll={phone ? undefined : { x: 760 }}
         locale={{ emptyText: t('goodsMgmtNoGoods') }}
         rowSelection={
           onBatch

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import useSWR from 'swr';
-import { App, Button, Drawer, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Drawer, Flex, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { GOODS_BATCH_PAGE, type GoodsBatch, type GoodsBatchDetail } from '../../contract/api/goods-management';
 import { useWidgetHost } from '../interface/host';
@@ -73,57 +73,64 @@ export function ManagementHistory({ team, canUndo, generation, phone, onUndone }
     }
   };
 
+  const operation = (batch: GoodsBatch) => (
+    <Space direction="vertical" size={0}>
+      <span>
+        <Tag color={batch.kind === 'undo' ? 'purple' : 'blue'}>{t(`goodsMgmtKind_${batch.kind}`)}</Tag>
+        {paramsText(t, batch.kind, batch.params)}
+      </span>
+      {batch.note && <Typography.Text type="secondary">{batch.note}</Typography.Text>}
+    </Space>
+  );
+  const state = (batch: GoodsBatch) =>
+    batch.undone_at !== null ? (
+      <Typography.Text type="secondary" title={formatTime(batch.undone_at, TIME)}>
+        {t('goodsMgmtUndone', { user: batch.undone_by ?? '' })}
+      </Typography.Text>
+    ) : (
+      <Typography.Text type="success">{t('goodsMgmtStands')}</Typography.Text>
+    );
+  const actions = (batch: GoodsBatch) => (
+    <Space size={0}>
+      <Button type="link" size="small" onClick={() => setShown(batch.id)}>
+        {t('goodsMgmtDetail')}
+      </Button>
+      {canUndo && batch.kind !== 'undo' && batch.undone_at === null && (
+        <Popconfirm title={t('goodsMgmtUndoConfirm', { no: batch.batch_no, count: batch.goods_count })} onConfirm={() => undo(batch)}>
+          <Button type="link" size="small" danger>
+            {t('goodsMgmtUndo')}
+          </Button>
+        </Popconfirm>
+      )}
+    </Space>
+  );
+  // A phone's list keeps to one column: what was done, then who, when and how many, then the actions.
+  const phoneColumns: ColumnsType<GoodsBatch> = [
+    {
+      title: t('goodsMgmtOperation'),
+      key: 'batch',
+      render: (_, batch) => (
+        <Flex vertical gap={4}>
+          {operation(batch)}
+          <Typography.Text type="secondary" className="goods-mgmt-spec">
+            {batch.batch_no} · {formatTime(batch.created_at, TIME)} · {batch.user_name} · {t('goodsMgmtGoodsCount')} {batch.goods_count}
+          </Typography.Text>
+          <Flex justify="space-between" align="center">
+            {state(batch)}
+            {actions(batch)}
+          </Flex>
+        </Flex>
+      ),
+    },
+  ];
   const columns: ColumnsType<GoodsBatch> = [
     { title: t('goodsMgmtBatchNo'), dataIndex: 'batch_no', width: 170 },
     { title: t('goodsMgmtTime'), dataIndex: 'created_at', width: 140, render: (at: number) => formatTime(at, TIME) },
-    {
-      title: t('goodsMgmtOperation'),
-      key: 'operation',
-      render: (_, batch) => (
-        <Space direction="vertical" size={0}>
-          <span>
-            <Tag color={batch.kind === 'undo' ? 'purple' : 'blue'}>{t(`goodsMgmtKind_${batch.kind}`)}</Tag>
-            {paramsText(t, batch.kind, batch.params)}
-          </span>
-          {batch.note && <Typography.Text type="secondary">{batch.note}</Typography.Text>}
-        </Space>
-      ),
-    },
+    { title: t('goodsMgmtOperation'), key: 'operation', render: (_, batch) => operation(batch) },
     { title: t('goodsMgmtGoodsCount'), dataIndex: 'goods_count', width: 80, align: 'right' },
     { title: t('goodsMgmtUser'), dataIndex: 'user_name', width: 100 },
-    {
-      title: t('goodsMgmtState'),
-      key: 'state',
-      width: 140,
-      render: (_, batch) =>
-        batch.undone_at !== null ? (
-          <Typography.Text type="secondary" title={formatTime(batch.undone_at, TIME)}>
-            {t('goodsMgmtUndone', { user: batch.undone_by ?? '' })}
-          </Typography.Text>
-        ) : (
-          <Typography.Text type="success">{t('goodsMgmtStands')}</Typography.Text>
-        ),
-    },
-    {
-      title: t('goodsMgmtActions'),
-      key: 'actions',
-      width: 120,
-      fixed: phone ? undefined : 'right',
-      render: (_, batch) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => setShown(batch.id)}>
-            {t('goodsMgmtDetail')}
-          </Button>
-          {canUndo && batch.kind !== 'undo' && batch.undone_at === null && (
-            <Popconfirm title={t('goodsMgmtUndoConfirm', { no: batch.batch_no, count: batch.goods_count })} onConfirm={() => undo(batch)}>
-              <Button type="link" size="small" danger>
-                {t('goodsMgmtUndo')}
-              </Button>
-            </Popconfirm>
-          )}
-        </Space>
-      ),
-    },
+    { title: t('goodsMgmtState'), key: 'state', width: 140, render: (_, batch) => state(batch) },
+    { title: t('goodsMgmtActions'), key: 'actions', width: 120, fixed: 'right', render: (_, batch) => actions(batch) },
   ];
 
   return (
@@ -132,10 +139,10 @@ export function ManagementHistory({ team, canUndo, generation, phone, onUndone }
         rowKey="id"
         size="middle"
         className="goods-mgmt-history"
-        columns={columns}
+        columns={phone ? phoneColumns : columns}
         dataSource={batches.data?.rows ?? []}
         loading={batches.isLoading}
-        scroll={{ x: 900 }}
+        scroll={phone ? undefined : { x: 900 }}
         locale={{ emptyText: t('goodsMgmtNoBatches') }}
         pagination={{ current: page, pageSize: GOODS_BATCH_PAGE, total: batches.data?.total ?? 0, showSizeChanger: false, onChange: setPage, hideOnSinglePage: true }}
       />
