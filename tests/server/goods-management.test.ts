@@ -219,7 +219,7 @@ describe.each(DIALECTS)('商品管理 on %s', (dialect) => {
 
     const bad: unknown[] = [
       { operation: { kind: 'explode' }, selection: { ids: [goods.tea.id] } },
-      { operation: { kind: 'price', mode: 'percent', percent: 0.001 }, selection: { ids: [goods.tea.id] } },
+      { operation: { kind: 'price', mode: 'percent', percent: -150 }, selection: { ids: [goods.tea.id] } },
       { operation: { kind: 'category', category: ' 前后空格 ' }, selection: { ids: [goods.tea.id] } },
       { operation: { kind: 'stock', mode: 'add', quantity: 1, reason: '' }, selection: { ids: [goods.tea.id] } },
       { operation: { kind: 'off_sale' }, selection: { ids: [] } },

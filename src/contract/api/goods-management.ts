@@ -68,7 +68,8 @@ export const GoodsOperation = Type.Union([
     { kind: Type.Literal('price'), mode: Type.Literal('add'), fen: Type.Integer({ minimum: -GOODS_BATCH_MAX_PRICE_FEN, maximum: GOODS_BATCH_MAX_PRICE_FEN }) },
     { additionalProperties: false },
   ),
-  Type.Object({ kind: Type.Literal('price'), mode: Type.Literal('percent'), percent: Type.Number({ minimum: -100, maximum: 1000, multipleOf: 0.01 }) }, { additionalProperties: false }),
+  // Hundredths of a percent count, finer is rounded (JSON Schema's multipleOf would refuse 0.07 over float error).
+  Type.Object({ kind: Type.Literal('price'), mode: Type.Literal('percent'), percent: Type.Number({ minimum: -100, maximum: 1000 }) }, { additionalProperties: false }),
   Type.Object(
     {
       kind: Type.Literal('stock'),

@@ -32,7 +32,7 @@ export function operationOf(kind: DialogKind, form: OperationForm, from?: string
       return { kind };
     case 'price':
       if (form.amount === null || !Number.isFinite(form.amount)) return null;
-      if (form.priceMode === 'percent') return { kind, mode: 'percent', percent: Math.round(form.amount * 100) / 100 };
+      if (form.priceMode === 'percent') return { kind, mode: 'percent', percent: Math.sign(form.amount) * (Math.round(Math.abs(form.amount) * 100) / 100) };
       return { kind, mode: form.priceMode, fen: yuanToFen(form.amount) };
     case 'stock':
       if (form.quantity === null || !Number.isInteger(form.quantity) || form.reason.trim() === '') return null;
