@@ -1,8 +1,8 @@
 /**
  * 商品管理's routes: the team's categories and goods, a batch's preview and application, the past
  * batches and an undo. Reading needs goods:read, writing goods:write (and the goods resource's own
- * update permission, checked again by the resource layer). A seller works in their own team; an
- * administrator names one. Arithmetic in management-rules.ts, SQL in management-store.ts, the
+ * update permission, checked again by the resource layer). A seller works in their own team
+ * (a team they name is not theirs to pick); an administrator names one. Arithmetic in management-rules.ts, SQL in management-store.ts, the
  * writes in management-apply.ts.
  */
 import {
@@ -42,13 +42,13 @@ export async function goodsManagementRoutes(app: App, { database }: { database: 
   const { db, reads, dialect } = database;
   const registry = resourceRegistry(database);
 
-  /** The team worked in: the caller's own, or the one an administrator names (null while none is named). */
+  /**
+   * The team worked in: an administrator's pick (null while none is made); anyone else's own, whatever
+   * they name, so another team's goods are simply never reached.
+   */
   async function teamOf(caller: ResourceCaller, asked: string | number | undefined): Promise<number | null> {
+    if (caller.scope !== null) return caller.scope;
     const named = asked === undefined ? null : Number(asked);
-    if (caller.scope !== null) {
-      if (named !== null && named !== caller.scope) throw new ApiError(Code.forbidden, 'forbidden');
-      return caller.scope;
-    }
     if (named !== null && !(await teamExists(reads, named))) throw new ApiError(Code.badRequest, 'teamNotFound');
     return named;
   }

@@ -4,7 +4,8 @@
  * category and filter (`goods`), a batch's preview (`preview`: each goods before → after, with its
  * warnings) and its application (`apply`, refused whole when a previewed goods changed since), the
  * team's past batches (`batches`, `batches/:id`) and a batch's undo (`batches/:id/undo`).
- * Money is integer fen. An administrator names the team (`team_id`); anyone else works in their own.
+ * Money is integer fen. An administrator names the team (`team_id`); anyone else works in their own,
+ * whatever team they name.
  */
 import { Type, type Static } from '../schema';
 
