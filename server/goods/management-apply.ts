@@ -54,7 +54,9 @@ async function readOwn(trx: Db, goods: ResourceStore, caller: ResourceCaller, te
 async function keepBatch(trx: Db, caller: ResourceCaller, batch: Omit<NewBatch, 'batch_no' | 'created_at' | 'user_id' | 'user_name'>, items: BatchItem[], now: number): Promise<number> {
   const batchNo = await nextNumber(trx, { table: 'goods_batches' }, 'batch_no', 'PL', now);
   const id = await insertBatch(trx, { ...batch, batch_no: batchNo, user_id: caller.userId, user_name: caller.userName, created_at: now }, items);
-  await recordLog(trx, { userId: caller.userId, username: caller.username, action: `goods-batch-${batch.kind}`, target: `goods_batches:${batchNo}`, ip: caller.ip, result: 'ok', detail: `${items.length}` }, now);
+  // One line for the batch (its kind and size) beside each goods' own update line.
+  const action = batch.kind === 'undo' ? 'goods-batch-undo' : 'goods-batch';
+  await recordLog(trx, { userId: caller.userId, username: caller.username, action, target: `goods_batches:${batchNo}`, ip: caller.ip, result: 'ok', detail: `${batch.kind},${items.length}` }, now);
   return id;
 }
 

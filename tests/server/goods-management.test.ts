@@ -129,6 +129,8 @@ describe.each(DIALECTS)('商品管理 on %s', (dialect) => {
     const history = (await goodsApi().history(tokens.seller, goods.tea.id)).body.data.rows;
     expect(history[0]).toMatchObject({ action: 'update', user_name: '王小美' });
     expect(history[0].changes).toContainEqual({ field: 'price_fen', before: 1999, after: 1899 });
+    const logged = await server.database.db.selectFrom('system_logs').select(['action', 'detail']).where('target', '=', `goods_batches:${applied.body.data.batch_no}`).execute();
+    expect(logged).toEqual([{ action: 'goods-batch', detail: 'price,2' }]);
 
     const listed = (await batches(tokens.seller)).body.data;
     expect(listed.rows[0]).toEqual(applied.body.data);

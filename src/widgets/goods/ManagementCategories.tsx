@@ -51,9 +51,7 @@ export function ManagementCategories({ overview, value, onChange, phone, onCateg
                 <span>{row.label}</span>
                 <strong>{row.counts.total}</strong>
               </span>
-              <Typography.Text type="secondary" className="goods-mgmt-category-counts">
-                {t('goodsMgmtCategoryCounts', { on: row.counts.on_sale, off: row.counts.off_sale, draft: row.counts.draft })}
-              </Typography.Text>
+              <span className="goods-mgmt-category-counts">{t('goodsMgmtCategoryCounts', { on: row.counts.on_sale, off: row.counts.off_sale, draft: row.counts.draft })}</span>
             </button>
             {onCategoryBatch && row.key !== ALL && row.key !== '' && (
               <Dropdown

@@ -122,7 +122,7 @@ export function ManagementGoods({ team, category, onBatch, generation, phone }: 
         <div className="goods-mgmt-selection" role="status">
           <Space wrap size={[8, 4]}>
             {count === 0 ? (
-              <Typography.Text type="secondary">{t('goodsMgmtNoneSelected')}</Typography.Text>
+              <span className="goods-mgmt-hint">{t('goodsMgmtNoneSelected')}</span>
             ) : (
               <Typography.Text strong>{selection.mode === 'all' && selection.except.size === 0 ? t('goodsMgmtAllSelected', { count }) : t('goodsMgmtSelected', { count })}</Typography.Text>
             )}
