@@ -31,6 +31,7 @@ import { reconciliationRoutes } from './reconciliation/routes';
 import { goodsStatisticsRoutes } from './goods/statistics-routes';
 import { cashierRoutes } from './goods/cashier-routes';
 import { posterRoutes } from './goods/poster-routes';
+import { goodsManagementRoutes } from './goods/management-routes';
 import { resourceRoutes } from './resources/routes';
 import { quotingRoutes } from './quoting/routes';
 import { quotingPreviewRoutes } from './quoting/preview-routes';
@@ -129,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   void app.register(reconciliationRoutes, { database, config });
   void app.register(goodsStatisticsRoutes, { database });
   void app.register(cashierRoutes, { database });
+  void app.register(goodsManagementRoutes, { database });
   void app.register(posterRoutes, { database });
   void app.register(filesRoutes, { database, config });
   await app.register(chatPlugin, { db, writes: database.writes, config });

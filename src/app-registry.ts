@@ -54,6 +54,8 @@ export const appRegistry: EngineRegistry = extendRegistry(builtin, {
     goodsCashier: lazy(() => import('./widgets/goods/CashierBlock')),
     // 海报设计 (goods/poster): the team's promotion posters and their designer.
     goodsPoster: lazy(() => import('./widgets/goods/PosterBlock')),
+    // 商品管理 (goods/management): the workbench that changes many of the team's goods at once.
+    goodsManagement: lazy(() => import('./widgets/goods/ManagementBlock')),
     ...QUOTING_BLOCKS,
     // 首页, 工作台 and 数据大屏 (dashboard/index, dashboard/workbench, dashboard/screen).
     ...DASHBOARD_BLOCKS,

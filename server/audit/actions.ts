@@ -36,6 +36,8 @@ const ACTIONS = {
   'screen-menu-bind': ['绑定页面到菜单', 'Bind a screen to the menu'],
   'menu-move': ['调整菜单', 'Move a menu item'],
   'role-grants': ['修改角色权限', 'Change role grants'],
+  'goods-batch': ['商品批量操作', 'Change goods in a batch'],
+  'goods-batch-undo': ['撤销商品批量操作', 'Undo a batch of goods changes'],
 } satisfies Record<string, [zh: string, en: string]>;
 
 export const AUDIT_ACTION_OPTIONS: FieldOption[] = Object.entries(ACTIONS).map(([value, [zh, en]]) => ({ value, label: { zh, en } }));

@@ -411,6 +411,8 @@ export interface Database {
   cashier_sales: CashierSaleTable;
   cashier_sale_items: CashierSaleItemTable;
   goods_posters: GoodsPosterTable;
+  goods_batches: GoodsBatchTable;
+  goods_batch_items: GoodsBatchItemTable;
   tasks: TaskTable;
   change_logs: ChangeLogTable;
   file_folders: FileFolderTable;
@@ -745,6 +747,38 @@ export interface GoodsPosterTable {
   updated_by_name: string;
   created_at: number;
   updated_at: number;
+}
+
+/** A batch of 商品管理 (migration 0028): an operation applied to many goods of a team at once, or the undo of one. */
+export interface GoodsBatchTable {
+  id: Id;
+  team_id: number;
+  /** PL + China date + serial. */
+  batch_no: string;
+  kind: string;
+  /** The operation's parameters, JSON. */
+  params: string;
+  note: string;
+  goods_count: number;
+  user_id: number | null;
+  user_name: string;
+  /** The batch an undo undid. */
+  undo_of: number | null;
+  undone_at: number | null;
+  undone_by: string | null;
+  created_at: number;
+}
+
+/** A goods a batch changed: the fields' values before and after (JSON), and its version right after. */
+export interface GoodsBatchItemTable {
+  id: Id;
+  batch_id: number;
+  goods_id: number | null;
+  sku: string;
+  name: string;
+  before_values: string;
+  after_values: string;
+  version_after: number;
 }
 
 /** A goods line of a sale, with the goods' SKU, name and price as sold. */

@@ -139,6 +139,15 @@ export function createDataProvider({ request, download }: Pick<EngineHost, 'requ
       createPoster: (body) => request(`${GOODS}/posters`, body),
       savePoster: (id, body) => request(`${GOODS}/posters/${id}`, body, { method: 'PUT', silent: true }),
       deletePoster: (id) => request(`${GOODS}/posters/${id}`, undefined, { method: 'DELETE' }),
+      management: {
+        overview: (query) => request(`${GOODS}/management/overview${searchOf(query)}`, undefined, { method: 'GET', silent: true }),
+        goods: (body) => request(`${GOODS}/management/goods`, body, { silent: true }),
+        preview: (body) => request(`${GOODS}/management/preview`, body),
+        apply: (body) => request(`${GOODS}/management/apply`, body),
+        batches: (query) => request(`${GOODS}/management/batches${searchOf(query)}`, undefined, { method: 'GET', silent: true }),
+        batch: (id) => request(`${GOODS}/management/batches/${id}`, undefined, { method: 'GET' }),
+        undo: (id) => request(`${GOODS}/management/batches/${id}/undo`, {}),
+      },
     },
     files: {
       list: (query) => request(`${FILES}${searchOf(query)}`, undefined, { method: 'GET', silent: true }),

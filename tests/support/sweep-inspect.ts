@@ -18,9 +18,6 @@ export interface InspectOptions {
   unbuilt: string[];
 }
 
-/** The start of the finding for a menu page that has no screen, so a caller can pick it out. */
-export const UNBUILT = 'no screen behind the menu item';
-
 export function inspectPage(options: InspectOptions): string[] {
   const problems: string[] = [];
   const width = window.innerWidth;
@@ -39,7 +36,6 @@ export function inspectPage(options: InspectOptions): string[] {
   const text = document.body.innerText;
   if (text.includes('未找到页面')) problems.push('shows 未找到页面');
   // A menu item is a promise of a page: an empty one is a defect for admins too, however helpful its hint.
-  // (The constant is spelled out: this function runs in the browser, where UNBUILT is not defined.)
   for (const words of options.unbuilt) if (text.includes(words)) problems.push(`no screen behind the menu item: shows ${words}`);
 
   // Developer words for a non-admin: view ids, the designer, i18n keys.

@@ -27,6 +27,7 @@ import { migration as teamFiles } from './0025_team_files';
 import { migration as cashierSales } from './0026_cashier_sales';
 import { migration as dataScreenMenu } from './0027_data_screen_menu';
 import { migration as goodsPosters } from './0029_goods_posters';
+import { migration as goodsBatches } from './0028_goods_batches';
 
 /**
  * Every migration in order. A landed migration is never edited: a change to the schema is a new
@@ -60,5 +61,6 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0025_team_files', teamFiles],
   ['0026_cashier_sales', cashierSales],
   ['0027_data_screen_menu', dataScreenMenu],
+  ['0028_goods_batches', goodsBatches],
   ['0029_goods_posters', goodsPosters],
 ];

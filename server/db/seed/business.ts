@@ -13,6 +13,7 @@ import { addTrackingNumbers } from '../../reconciliation/tracking';
 import { formatDate } from '../../resources/time';
 import { seedCashier, type CashierSeed } from './cashier';
 import { seedPosters } from './posters';
+import { seedGoodsBatches, type GoodsBatchSeed } from './goods-batches';
 
 type TeamKey = 'ops' | 'buyer' | 'cloud' | 'buyer2' | 'cloud2';
 type AskingTeam = 'buyer' | 'buyer2';
@@ -821,6 +822,8 @@ export async function seedBusiness(trx: Transaction<Database>, ctx: BusinessSeed
   const commentsLater: Array<[TeamKey, Array<{ id: number; created_at: number }>]> = [];
   // The asking teams' shops sell at the counter too (收银台): their on-sale goods, for the sales at the end.
   const shops: CashierSeed['teams'] = [];
+  // And they manage their goods in batches (商品管理): a few past ones each, at the very end.
+  const managed: GoodsBatchSeed['teams'] = [];
   const opsGoods = goodsRows(s, 'ops', 15);
   commentsLater.push(['ops', await inBatches(opsGoods, (batch) => trx.insertInto('goods').values(batch).returning(['id', 'created_at']).execute())]);
 
@@ -832,6 +835,7 @@ export async function seedBusiness(trx: Transaction<Database>, ctx: BusinessSeed
       trx.insertInto('goods').values(batch).returning(['id', 'created_at']).execute(),
     );
     shops.push({ team_id: s.common(team, null, 0).team_id, sellers: TEAM_USERS[team].map((name) => s.userId(name)), goods: goods.map((g, i) => ({ ...g, id: inserted[i].id })).filter((g) => g.status === 'on_sale') });
+    managed.push({ team_id: s.common(team, null, 0).team_id, user_id: s.userId(TEAM_USERS[team][0]), goods: goods.map((g, i) => batchGoods(g, inserted[i].id)) });
     if (team === 'buyer') await insertComments(trx, commentRows(s, team, inserted));
     else commentsLater.push([team, inserted]);
 
@@ -878,7 +882,21 @@ export async function seedBusiness(trx: Transaction<Database>, ctx: BusinessSeed
   for (const bills of billsLater) await inBatches(bills(), (batch) => trx.insertInto('store_bills').values(batch).execute());
   await seedCashier(trx, { now: s.now, rng: s.rng, docNo: (prefix, at) => s.docNo(prefix, at), teams: shops });
   await seedPosters(trx, { now: s.now, teams: shops });
+  await seedGoodsBatches(trx, { now: s.now, docNo: (prefix, at) => s.docNo(prefix, at), teams: managed });
 }
+
+/** A seeded goods row as a batch reads it. */
+const batchGoods = (goods: Goods, id: number): GoodsBatchSeed['teams'][number]['goods'][number] => ({
+  id,
+  sku: goods.sku,
+  name: goods.name,
+  category: goods.category || null,
+  price_fen: Number(goods.price_fen),
+  cost_fen: goods.cost_fen === undefined ? null : Number(goods.cost_fen),
+  stock: Number(goods.stock ?? 0),
+  status: String(goods.status),
+  version: Number(goods.version ?? 1),
+});
 
 /** Asks with their quotes. */
 async function insertAsks(trx: Transaction<Database>, asks: ReturnType<typeof askRows>) {
