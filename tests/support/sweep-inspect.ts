@@ -33,6 +33,10 @@ export function inspectPage(options: InspectOptions): string[] {
   for (const el of document.querySelectorAll('.ant-result-error, .ant-result-403, .ant-result-404, .ant-result-500, .ant-alert-error')) {
     if (shown(el)) problems.push(`error panel ${where(el)}`);
   }
+  // A refusal or failure toasted as the page opened (a read the page should not have asked for).
+  for (const el of document.querySelectorAll('.ant-message-error, .ant-notification-notice-error')) {
+    if (shown(el)) problems.push(`error toast ${where(el)}`);
+  }
   const text = document.body.innerText;
   if (text.includes('未找到页面')) problems.push('shows 未找到页面');
   // A menu item is a promise of a page: an empty one is a defect for admins too, however helpful its hint.

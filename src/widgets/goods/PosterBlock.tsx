@@ -57,7 +57,8 @@ export default function PosterBlock(_: BlockProps) {
   const phone = usePhone();
   const writes = can(POSTERS_WRITE);
   // Whoever reads several teams' goods (an administrator) sees every team's posters and may pick one.
-  const severalTeams = useDefinition('goods').data?.severalTeams === true;
+  // A member who reads posters but not goods (the team manager) is asked nothing of goods: it would be refused.
+  const severalTeams = useDefinition(can('goods:read') ? 'goods' : undefined).data?.severalTeams === true;
   const [team, setTeam] = useState<number | undefined>();
   const list = useSWR(['goods-posters', team ?? ''], () => data.goods.posters(team ? { team_id: String(team) } : {}));
   const [draft, setDraft] = useState<DesignerDraft | null>(null);
@@ -106,18 +107,20 @@ export default function PosterBlock(_: BlockProps) {
           await list.mutate();
         }}
       />
-      <PosterNewDialog
-        open={creating}
-        severalTeams={severalTeams}
-        onCancel={() => setCreating(false)}
-        onCreate={async (made) => {
-          // A phone has no designer: the poster is kept at once and shown as a preview.
-          const poster = phone ? await data.goods.createPoster(made) : null;
-          setCreating(false);
-          if (poster) void list.mutate();
-          setDraft({ poster, ...made });
-        }}
-      />
+      {writes && (
+        <PosterNewDialog
+          open={creating}
+          severalTeams={severalTeams}
+          onCancel={() => setCreating(false)}
+          onCreate={async (made) => {
+            // A phone has no designer: the poster is kept at once and shown as a preview.
+            const poster = phone ? await data.goods.createPoster(made) : null;
+            setCreating(false);
+            if (poster) void list.mutate();
+            setDraft({ poster, ...made });
+          }}
+        />
+      )}
     </>
   );
 }
