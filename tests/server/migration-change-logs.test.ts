@@ -12,7 +12,7 @@ import { migration as changeLogs } from '../../server/db/migrations/0024_change_
 import { seedDemo } from '../../server/db/seed/demo';
 import { DIALECTS } from '../support/server-harness';
 import { scratchDatabases } from '../support/scratch-database';
-import { standBefore, stepsThrough } from '../support/older-database';
+import { roleGrants, standBefore, stepsThrough } from '../support/older-database';
 
 const GRANTED = ['ChangeLog', 'Setting'];
 const THROUGH_0024 = stepsThrough('0024_change_logs');
@@ -35,23 +35,7 @@ describe.each(DIALECTS)('migration 0024 (change logs) on an older %s database', 
     await db.schema.dropTable('change_logs').execute();
   }
 
-  const grants = async () => ({
-    menus: await database.db
-      .selectFrom('role_menus')
-      .innerJoin('menus', 'menus.id', 'role_menus.menu_id')
-      .innerJoin('roles', 'roles.id', 'role_menus.role_id')
-      .select(['roles.code', 'menus.name'])
-      .orderBy('roles.code')
-      .orderBy('menus.name')
-      .execute(),
-    permissions: await database.db
-      .selectFrom('role_permissions')
-      .innerJoin('roles', 'roles.id', 'role_permissions.role_id')
-      .select(['roles.code', 'role_permissions.permission'])
-      .orderBy('roles.code')
-      .orderBy('role_permissions.permission')
-      .execute(),
-  });
+  const grants = () => roleGrants(database.db);
 
   it('makes the table and gives 更新日志 under 系统设置 to every role but the administrators’', async () => {
     await olderDatabase();

@@ -11,7 +11,7 @@ import { seedDemo } from '../../server/db/seed/demo';
 import { FILES_READ, FILES_WRITE } from '../../src/contract/api/files';
 import { DIALECTS } from '../support/server-harness';
 import { scratchDatabases } from '../support/scratch-database';
-import { standBefore, stepsThrough } from '../support/older-database';
+import { roleGrants, standBefore, stepsThrough } from '../support/older-database';
 
 const THROUGH_0025 = stepsThrough('0025_team_files');
 /** What today's seed gives beyond the roles of that time: the team manager's read-only 文件管理. */
@@ -34,23 +34,7 @@ describe.each(DIALECTS)('migration 0025 (team files) on an older %s database', (
     await db.deleteFrom('role_permissions').where('role_id', '=', manager.id).where('permission', 'in', SINCE.menus.map((name) => `menu:${name}`)).execute();
   }
 
-  const grants = async () => ({
-    menus: await database.db
-      .selectFrom('role_menus')
-      .innerJoin('menus', 'menus.id', 'role_menus.menu_id')
-      .innerJoin('roles', 'roles.id', 'role_menus.role_id')
-      .select(['roles.code', 'menus.name'])
-      .orderBy('roles.code')
-      .orderBy('menus.name')
-      .execute(),
-    permissions: await database.db
-      .selectFrom('role_permissions')
-      .innerJoin('roles', 'roles.id', 'role_permissions.role_id')
-      .select(['roles.code', 'role_permissions.permission'])
-      .orderBy('roles.code')
-      .orderBy('role_permissions.permission')
-      .execute(),
-  });
+  const grants = () => roleGrants(database.db);
   const explorerHolders = async () => (await grants()).menus.filter((row) => row.name === 'Explorer').map((row) => row.code);
 
   it('makes the tables and gives the files permissions to the roles with 文件管理, taking nothing away', async () => {

@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from '../../server/db/open';
 import { migrateToLatest } from '../../server/db/migrate';
 import { migrations } from '../../server/db/migrations';
+import type { Database } from '../../server/db/schema';
 
 /** The steps up to `step` and no further: what the test then migrates with, later steps not being its business. */
 export function stepsThrough(step: string): typeof migrations {
@@ -22,4 +23,25 @@ export async function standBefore(database: DatabaseHandle, step: string): Promi
   const before = through.slice(0, -1);
   if ((await migrateToLatest(database, before)).length !== before.length) throw new Error('the scratch database was not empty');
   for (const [, later] of migrations.slice(through.length)) await later.up(database.db as unknown as Kysely<unknown>, database.types);
+}
+
+/** Which role holds which menu item and which permission code, in a stable order: what an upgrade test compares. */
+export async function roleGrants(db: Kysely<Database>) {
+  return {
+    menus: await db
+      .selectFrom('role_menus')
+      .innerJoin('menus', 'menus.id', 'role_menus.menu_id')
+      .innerJoin('roles', 'roles.id', 'role_menus.role_id')
+      .select(['roles.code', 'menus.name'])
+      .orderBy('roles.code')
+      .orderBy('menus.name')
+      .execute(),
+    permissions: await db
+      .selectFrom('role_permissions')
+      .innerJoin('roles', 'roles.id', 'role_permissions.role_id')
+      .select(['roles.code', 'role_permissions.permission'])
+      .orderBy('roles.code')
+      .orderBy('role_permissions.permission')
+      .execute(),
+  };
 }
