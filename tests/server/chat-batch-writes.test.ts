@@ -154,6 +154,18 @@ describe.each(DIALECTS)('messages through the batch writer on %s', (dialect) => 
       const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
       expect(plan).toContain('Index Scan using chat_conversations_pkey');
       expect(plan).not.toMatch(/Seq Scan on chat_conversations/);
+      // Run on a moment of three conversations (and undone): the counters are raised without comparing
+      // every pair of the moment's conversations, which grew with the square of the batch.
+      const [b, c] = await Promise.all([conversation(zhaolei, staff), conversation(seller, zhaolei)]);
+      const now = Date.now();
+      const moment = [[a, seller, staff], [b, zhaolei, staff], [c, seller, zhaolei], [a, staff, seller]] as const;
+      const rowsGiven = moment.map(([target, from, to], i) => [i, target.id, 1, from.id, to.id, 1, '计划', '{}', randomUUID(), now]);
+      await client.query('begin');
+      const analyzed = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, costs off) execute kept_append(${client.escapeLiteral(JSON.stringify(rowsGiven))}, ${now})`);
+      await client.query('rollback');
+      const ran = analyzed.rows.map((row) => row['QUERY PLAN']).join('\n');
+      expect(ran).toMatch(/Insert on chat_messages \(actual [^)]* rows=4 /);
+      expect(ran).not.toMatch(/Rows Removed by Join Filter/);
     } finally {
       await client.end();
     }
