@@ -5,7 +5,7 @@
  * open on their folders.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, DIALECTS, loginAs, startTestServer, type TestServer } from '../support/server-harness';
+import { call, DIALECTS, demoTokens, startTestServer, type TestServer } from '../support/server-harness';
 import { productShot } from '../../server/db/seed/png';
 import { FILES_MAX_BYTES, type FileRow, type FilesListing, type FolderChoices, type FolderRow } from '../../src/contract/api/files';
 
@@ -26,11 +26,7 @@ describe.each(DIALECTS)('文件管理 on %s', (dialect) => {
 
   beforeAll(async () => {
     server = await startTestServer(dialect);
-    tokens.seller = (await loginAs(server, 'seller', 'seller123')).token;
-    tokens.zhaolei = (await loginAs(server, 'zhaolei', 'demo123456')).token;
-    tokens.sunli = (await loginAs(server, 'sunli', 'demo123456')).token;
-    tokens.admin = (await loginAs(server, 'admin', 'admin123')).token;
-    tokens.qianwei = (await loginAs(server, 'qianwei', 'demo123456')).token;
+    Object.assign(tokens, await demoTokens(server, ['seller', 'zhaolei', 'sunli', 'admin', 'qianwei']));
   });
   afterAll(() => server.close());
 

@@ -7,7 +7,7 @@
  * administrator are refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, DIALECTS, loginAs, startTestServer, type TestServer } from '../support/server-harness';
+import { call, DIALECTS, demoTokens, startTestServer, type TestServer } from '../support/server-harness';
 import { resourceApi } from '../support/resources';
 import type { CashierCheckoutBody, CashierReceipt, CashierToday } from '../../src/contract/api/cashier';
 import type { ListPage, ResourceRecord } from '../../src/contract/resource';
@@ -29,11 +29,7 @@ describe.each(DIALECTS)('收银台 on %s', (dialect) => {
 
   beforeAll(async () => {
     server = await startTestServer(dialect);
-    tokens.seller = (await loginAs(server, 'seller', 'seller123')).token;
-    tokens.zhaolei = (await loginAs(server, 'zhaolei', 'demo123456')).token;
-    tokens.sunli = (await loginAs(server, 'sunli', 'demo123456')).token;
-    tokens.admin = (await loginAs(server, 'admin', 'admin123')).token;
-    tokens.staff = (await loginAs(server, 'staff', 'staff123')).token;
+    Object.assign(tokens, await demoTokens(server, ['seller', 'zhaolei', 'sunli', 'admin', 'staff']));
     const create = async (token: string, sku: string, price_fen: number, stock: number, status = 'on_sale') =>
       (await goodsApi().create(token, { sku, name: `收银测试${sku}`, category: '测试', price_fen, stock, status })).body.data;
     goods.tea = await create(tokens.seller, 'CASH-TEA', 1250, 10);

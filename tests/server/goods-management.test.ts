@@ -6,7 +6,7 @@
  * names the team; too big a batch and bad input are refused in Chinese.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, DIALECTS, loginAs, startTestServer, type TestServer } from '../support/server-harness';
+import { call, DIALECTS, demoTokens, loginAs, startTestServer, type TestServer } from '../support/server-harness';
 import { resourceApi } from '../support/resources';
 import { hashPassword } from '../../server/auth/passwords';
 import type { GoodsApplyBody, GoodsBatch, GoodsBatchDetail, GoodsBatchPage, GoodsManagementList, GoodsManagementOverview, GoodsOperation, GoodsPreview, GoodsSelection } from '../../src/contract/api/goods-management';
@@ -41,10 +41,7 @@ describe.each(DIALECTS)('商品管理 on %s', (dialect) => {
   beforeAll(async () => {
     server = await startTestServer(dialect);
     const { db } = server.database;
-    tokens.seller = (await loginAs(server, 'seller', 'seller123')).token;
-    tokens.sunli = (await loginAs(server, 'sunli', 'demo123456')).token;
-    tokens.admin = (await loginAs(server, 'admin', 'admin123')).token;
-    tokens.staff = (await loginAs(server, 'staff', 'staff123')).token;
+    Object.assign(tokens, await demoTokens(server, ['seller', 'sunli', 'admin', 'staff']));
     const now = Date.now();
     sellerTeam = (await db.selectFrom('users').select('team_id').where('username', '=', 'seller').executeTakeFirstOrThrow()).team_id;
     // A reader of goods in the seller's team, who may look but not change.

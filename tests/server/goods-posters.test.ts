@@ -5,7 +5,7 @@
  * unknown kinds and oversize documents are refused in Chinese; the demo shops have posters.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, DIALECTS, loginAs, startTestServer, type TestServer } from '../support/server-harness';
+import { call, DIALECTS, demoTokens, startTestServer, type TestServer } from '../support/server-harness';
 import { templateDoc } from '../../src/contract/api/poster-templates';
 import type { Poster, PosterDoc, PosterList } from '../../src/contract/api/posters';
 
@@ -26,12 +26,7 @@ describe.each(DIALECTS)('海报设计 on %s', (dialect) => {
 
   beforeAll(async () => {
     server = await startTestServer(dialect);
-    tokens.seller = (await loginAs(server, 'seller', 'seller123')).token;
-    tokens.zhaolei = (await loginAs(server, 'zhaolei', 'demo123456')).token;
-    tokens.sunli = (await loginAs(server, 'sunli', 'demo123456')).token;
-    tokens.admin = (await loginAs(server, 'admin', 'admin123')).token;
-    tokens.qianwei = (await loginAs(server, 'qianwei', 'demo123456')).token;
-    tokens.staff = (await loginAs(server, 'staff', 'staff123')).token;
+    Object.assign(tokens, await demoTokens(server, ['seller', 'zhaolei', 'sunli', 'admin', 'qianwei', 'staff']));
   });
   afterAll(() => server.close());
 

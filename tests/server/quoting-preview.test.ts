@@ -4,7 +4,7 @@
  * may not ask it; nothing is written.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, DIALECTS, loginAs, startTestServer, type TestServer } from '../support/server-harness';
+import { call, DIALECTS, demoTokens, startTestServer, type TestServer } from '../support/server-harness';
 import { resourceApi } from '../support/resources';
 import type { RulePreviewAnswer, RulePreviewBody } from '../../src/contract/api/quoting';
 import type { ResourceRecord } from '../../src/contract/resource';
@@ -20,9 +20,7 @@ describe.each(DIALECTS)('the rule preview on %s', (dialect) => {
 
   beforeAll(async () => {
     server = await startTestServer(dialect);
-    tokens.staff = (await loginAs(server, 'staff', 'staff123')).token;
-    tokens.seller = (await loginAs(server, 'seller', 'seller123')).token;
-    tokens.sunli = (await loginAs(server, 'sunli', 'demo123456')).token;
+    Object.assign(tokens, await demoTokens(server, ['staff', 'seller', 'sunli']));
     const asks = resourceApi(server, 'price_asks');
     open = (await asks.create(tokens.seller, { goods_name: 'DN25 铜闸阀', spec: '丝口', quantity: 40, expected_price_fen: 12000 })).body.data;
     const big = (await asks.create(tokens.sunli, { goods_name: 'DN40 铜闸阀', spec: '法兰', quantity: 900 })).body.data;

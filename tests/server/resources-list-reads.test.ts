@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, loginAs, startTestServer, type TestServer } from '../support/server-harness';
+import { DIALECTS, demoTokens, startTestServer, type TestServer } from '../support/server-harness';
 import { f, resourceApi, saveDefinition } from '../support/resources';
 import type { ListQuery } from '../../src/contract/resource';
 import { dynamic } from '../../server/resources/store';
@@ -53,9 +53,7 @@ describe.each(DIALECTS)('list reads under keywords, filters and sorts on %s', (d
 
   beforeAll(async () => {
     server = await startTestServer(dialect);
-    tokens.admin = (await loginAs(server, 'admin', 'admin123')).token;
-    tokens.seller = (await loginAs(server, 'seller', 'seller123')).token;
-    tokens.sunli = (await loginAs(server, 'sunli', 'demo123456')).token;
+    Object.assign(tokens, await demoTokens(server, ['admin', 'seller', 'sunli']));
     const saved = await saveDefinition(server, tokens.admin, {
       name: NAME,
       title: { zh: '订单读取样本', en: 'Order read probe' },

@@ -8,6 +8,7 @@ import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, type DatabaseHandle } from '../../server/db/open';
 import { prepareDatabase } from '../../server/db/prepare';
 import { buildApp } from '../../server/app';
+import { DEMO_ACCOUNTS, MORE_USERS_PASSWORD } from '../../server/db/seed/demo';
 
 export type DialectUnderTest = 'sqlite' | 'postgres';
 
@@ -105,6 +106,17 @@ export async function call<T = unknown>(
     body: init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
   });
   return { status: response.status, body: (await response.json()) as CallResult<T>['body'], headers: response.headers };
+}
+
+/** The seeded password of a demo account: the three named accounts', or the one MORE_USERS share. */
+function demoPassword(username: string): string {
+  return DEMO_ACCOUNTS.find((account) => account.username === username)?.password ?? MORE_USERS_PASSWORD;
+}
+
+/** Demo accounts logged in at once with their seeded passwords: each one's access token, by user name. */
+export async function demoTokens<N extends string>(server: { url: string }, usernames: readonly N[]): Promise<Record<N, string>> {
+  const logins = await Promise.all(usernames.map(async (username) => [username, (await loginAs(server, username, demoPassword(username))).token] as const));
+  return Object.fromEntries(logins) as Record<N, string>;
 }
 
 export async function loginAs(server: { url: string }, username: string, password: string) {
