@@ -43,12 +43,15 @@ export async function goodsManagementRoutes(app: App, { database }: { database: 
   const registry = resourceRegistry(database);
 
   /**
-   * The team worked in: an administrator's pick (null while none is made); anyone else's own, whatever
-   * they name, so another team's goods are simply never reached.
+   * The team worked in: an administrator's pick (null while none is made); anyone else's own. Naming
+   * another team is refused, as 商品统计 refuses it, rather than quietly answered with their own.
    */
   async function teamOf(caller: ResourceCaller, asked: string | number | undefined): Promise<number | null> {
-    if (caller.scope !== null) return caller.scope;
     const named = asked === undefined ? null : Number(asked);
+    if (caller.scope !== null) {
+      if (named !== null && named !== caller.scope) throw new ApiError(Code.forbidden, 'forbidden');
+      return caller.scope;
+    }
     if (named !== null && !(await teamExists(reads, named))) throw new ApiError(Code.badRequest, 'teamNotFound');
     return named;
   }

@@ -78,12 +78,14 @@ describe.each(DIALECTS)('商品管理 on %s', (dialect) => {
     expect(admin.teams.map((team) => team.name)).toContain('华南采购一部');
     expect((await overview(tokens.admin, sellerTeam)).body.data.categories.find((row) => row.category === CATEGORY)?.total).toBe(3);
 
-    // A seller naming another team still works in their own.
-    const foreign = (await overview(tokens.sunli, sellerTeam)).body.data;
-    expect(foreign.team_name).toBe('华东采购二部');
-    expect(foreign.categories.find((row) => row.category === CATEGORY)?.total).toBe(1);
-    const foreignGoods = (await list(tokens.sunli, { team_id: sellerTeam, filter: { category: CATEGORY } })).body.data.rows.map((row) => row.sku);
-    expect(foreignGoods).toEqual(['BATCH-OTHER']);
+    // A seller naming another team is refused; naming their own is as naming none.
+    for (const refused of [await overview(tokens.sunli, sellerTeam), await list(tokens.sunli, { team_id: sellerTeam, filter: { category: CATEGORY } })]) {
+      expect([refused.status, refused.body.code, refused.body.msg]).toEqual([403, 403, '没有权限']);
+    }
+    const sunliTeam = (await overview(tokens.sunli)).body.data.team_id!;
+    expect((await overview(tokens.sunli, sunliTeam)).body.data.team_name).toBe('华东采购二部');
+    const ownGoods = (await list(tokens.sunli, { team_id: sunliTeam, filter: { category: CATEGORY } })).body.data.rows.map((row) => row.sku);
+    expect(ownGoods).toEqual(['BATCH-OTHER']);
     expect((await overview(tokens.staff)).status).toBe(403);
     const noTeam = await list(tokens.admin, { filter: {} });
     expect([noTeam.status, noTeam.body.msg]).toEqual([400, '请先选择要管理的团队']);
