@@ -1,9 +1,9 @@
-import type { FieldOption } from '../../src/contract/resource';
+import type { FieldOption, ResourceDefinition } from '../../src/contract/resource';
 
 /**
  * Every action the system log records, with the words 系统日志 shows for it. A code written to the
- * log is listed here; the log's `action` field offers these as its options, so a list, a filter and
- * an export read "登录" or "Log in", not "login".
+ * log is listed here, or is a workflow's step (workflowAction); the log's `action` field offers these
+ * as its options, so a list, a filter and an export read "登录" or "Log in", not "login".
  */
 const ACTIONS = {
   login: ['登录', 'Log in'],
@@ -40,4 +40,22 @@ const ACTIONS = {
   'goods-batch-undo': ['撤销商品批量操作', 'Undo a batch of goods changes'],
 } satisfies Record<string, [zh: string, en: string]>;
 
-export const AUDIT_ACTION_OPTIONS: FieldOption[] = Object.entries(ACTIONS).map(([value, [zh, en]]) => ({ value, label: { zh, en } }));
+const AUDIT_ACTION_OPTIONS: FieldOption[] = Object.entries(ACTIONS).map(([value, [zh, en]]) => ({ value, label: { zh, en } }));
+
+/** How the log names a step of a record's workflow (resources/workflow.ts): "resource-urge". */
+export const workflowAction = (transition: string) => `resource-${transition}`;
+
+/**
+ * The log's actions: the console's own, then each step of these resources' workflows in the words
+ * its button shows (催报价, 采纳…), the first resource's words where two name a step alike.
+ */
+export function auditActionOptions(definitions: readonly ResourceDefinition[]): FieldOption[] {
+  const options = new Map(AUDIT_ACTION_OPTIONS.map((option) => [option.value, option]));
+  for (const { workflow } of definitions) {
+    for (const { name, label } of workflow?.transitions ?? []) {
+      const value = workflowAction(name);
+      if (!options.has(value)) options.set(value, { value, label });
+    }
+  }
+  return [...options.values()];
+}

@@ -4,25 +4,18 @@ import { ACCOUNT_RESOURCES } from '../auth/resources';
 import { MENU_RESOURCES } from '../menus/resources';
 import { SETTING_RESOURCES } from '../settings/resources';
 import { NOTICE_RESOURCES } from '../notices/resources';
-import { AUDIT_RESOURCES } from '../audit/resources';
+import { systemLogStore } from '../audit/resources';
 import { GOODS_RESOURCES, GOODS_SELLER_PERMISSIONS } from '../goods/resources';
 import { RECONCILIATION_RESOURCES, RECONCILIATION_SELLER_PERMISSIONS } from '../reconciliation/resources';
 import { CHAT_RESOURCES } from '../chat/resources';
 import { QUOTING_PERMISSIONS, QUOTING_STORES } from '../quoting/resources';
 
-/** Every built-in resource by name. */
+const ADMINISTRATION = [...ACCOUNT_RESOURCES, ...MENU_RESOURCES, ...SETTING_RESOURCES, ...NOTICE_RESOURCES];
+const BUSINESS = [...GOODS_RESOURCES, ...QUOTING_STORES, ...RECONCILIATION_RESOURCES, ...CHAT_RESOURCES];
+
+/** Every built-in resource by name; the system log names the steps of the others' workflows. */
 export const BUILTIN_STORES: ReadonlyMap<string, ResourceStore> = new Map(
-  [
-    ...ACCOUNT_RESOURCES,
-    ...MENU_RESOURCES,
-    ...SETTING_RESOURCES,
-    ...NOTICE_RESOURCES,
-    ...AUDIT_RESOURCES,
-    ...GOODS_RESOURCES,
-    ...QUOTING_STORES,
-    ...RECONCILIATION_RESOURCES,
-    ...CHAT_RESOURCES,
-  ].map((store) => [store.definition.name, store]),
+  [...ADMINISTRATION, systemLogStore([...ADMINISTRATION, ...BUSINESS]), ...BUSINESS].map((store) => [store.definition.name, store]),
 );
 
 /** The codes the demo seller role needs to work in its own team's business resources (seed/demo.ts). */

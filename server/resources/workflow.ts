@@ -10,6 +10,7 @@ import type { ResourceRecord, TimelineEntry } from '../../src/contract/resource'
 import { Code } from '../../src/contract/envelope';
 import { ApiError } from '../http/errors';
 import { recordLog } from '../audit/system-log';
+import { workflowAction } from '../audit/actions';
 import { insertRows } from '../db/batch';
 import { mayTake, visibleFields, type ResourceCaller } from './caller';
 import { checkedParams } from './transition-params';
@@ -119,7 +120,7 @@ export async function takeTransition(ctx: ResourceContext, store: ResourceStore,
     await recordLog(trx, {
       userId: caller.userId,
       username: caller.username,
-      action: `resource-${transition.name}`,
+      action: workflowAction(transition.name),
       target: `${definition.name}:${current.id}`,
       ip: caller.ip,
       result: 'ok',

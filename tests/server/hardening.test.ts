@@ -160,8 +160,13 @@ describe.each(DIALECTS)('findings of the hardening review on %s', (dialect) => {
     const labels = new Map(action.options!.map((o) => [o.value, o.label]));
     expect(labels.get('login')).toEqual({ zh: '登录', en: 'Log in' });
     expect(labels.get('resource-create')).toEqual({ zh: '新增记录', en: 'Create a record' });
+    // A step of a workflow is logged in the words of its button.
+    const ask = (await resourceApi(server, 'price_asks').create(seller, { goods_name: '球阀', quantity: 2 })).body.data;
+    expect((await call(server, `/api/resources/price_asks/${ask.id}/actions/close`, { token: seller, body: {} })).body.code).toBe(200);
+    expect(labels.get('resource-close')).toEqual({ zh: '关闭询价', en: 'Close' });
     // Every action logged so far has its words.
     const logged = await resourceApi(server, 'system_logs').list(admin, { pageSize: 500 });
+    expect(logged.body.data.rows.map((row) => row.action)).toContain('resource-close');
     for (const row of logged.body.data.rows) expect(labels.has(row.action as string), String(row.action)).toBe(true);
   });
 
