@@ -38,12 +38,18 @@ const ACTIONS = {
   'role-grants': ['修改角色权限', 'Change role grants'],
   'goods-batch': ['商品批量操作', 'Change goods in a batch'],
   'goods-batch-undo': ['撤销商品批量操作', 'Undo a batch of goods changes'],
+  'poster-create': ['新建海报', 'Create a poster'],
+  'poster-update': ['修改海报', 'Update a poster'],
+  'poster-delete': ['删除海报', 'Delete a poster'],
 } satisfies Record<string, [zh: string, en: string]>;
 
 const AUDIT_ACTION_OPTIONS: FieldOption[] = Object.entries(ACTIONS).map(([value, [zh, en]]) => ({ value, label: { zh, en } }));
 
 /** How the log names a step of a record's workflow (resources/workflow.ts): "resource-urge". */
-export const workflowAction = (transition: string) => `resource-${transition}`;
+export const workflowAction = (transition: string): `resource-${string}` => `resource-${transition}`;
+
+/** What a line of the log may name as its action: one listed above, or a workflow's step. */
+export type AuditAction = keyof typeof ACTIONS | ReturnType<typeof workflowAction>;
 
 /**
  * The log's actions: the console's own, then each step of these resources' workflows in the words

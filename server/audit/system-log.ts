@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import type { AuditAction } from './actions';
 
 export interface LogEntry {
   userId: number | null;
   username: string;
-  action: string;
+  action: AuditAction;
   target?: string;
   ip: string;
   result: 'ok' | 'fail';

@@ -21,6 +21,7 @@ import { ok } from '../http/envelope';
 import { ApiError } from '../http/errors';
 import { routeSchema, type App } from '../http/route';
 import { recordLog } from '../audit/system-log';
+import type { AuditAction } from '../audit/actions';
 import { hashPassword, verifyPassword } from './passwords';
 import { assertAcceptablePassword } from './password-policy';
 import { consumeCode, issueCode, type CodeSender } from './verification-codes';
@@ -39,7 +40,7 @@ export async function accountRoutes(
   { db, config, sender }: { db: Kysely<Database>; config: Config; sender: CodeSender },
 ) {
   const policy = sessionPolicy(config);
-  const audit = (request: FastifyRequest, action: string, result: 'ok' | 'fail', extra: { target?: string; detail?: string } = {}) =>
+  const audit = (request: FastifyRequest, action: AuditAction, result: 'ok' | 'fail', extra: { target?: string; detail?: string } = {}) =>
     recordLog(db, {
       userId: request.caller?.userId ?? null,
       username: request.caller?.username ?? '',
@@ -215,7 +216,7 @@ export async function accountRoutes(
   );
 
   /** The caller proves who they are again; a wrong password is logged against the action. */
-  async function assertCallerPassword(request: FastifyRequest, password: string, action: string) {
+  async function assertCallerPassword(request: FastifyRequest, password: string, action: AuditAction) {
     if (!(await verifyPassword(await passwordHashOf(db, request.caller!.userId), password))) {
       await audit(request, action, 'fail');
       throw new ApiError(Code.badRequest, 'wrongPassword');

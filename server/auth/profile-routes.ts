@@ -15,6 +15,7 @@ import { UPLOADS_PREFIX, uploadsRoot } from '../http/uploads';
 import { IMAGE_EXTENSIONS, imageExtension } from '../http/image-type';
 import { receiveFile } from '../http/multipart';
 import { recordLog } from '../audit/system-log';
+import type { AuditAction } from '../audit/actions';
 import { logoOf, readProfile, setLogo, updateProfile } from './profile-store';
 
 const AVATAR_MAX_MB = 2;
@@ -29,7 +30,7 @@ export async function profileRoutes(app: App, { db, config }: { db: Kysely<Datab
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
   const avatarDir = path.join(uploadsRoot(config.dataDir), AVATAR_FOLDER);
 
-  const audit = (request: FastifyRequest, action: string) =>
+  const audit = (request: FastifyRequest, action: AuditAction) =>
     recordLog(db, { userId: request.caller!.userId, username: request.caller!.username, action, ip: request.ip, result: 'ok' });
 
   app.post(

@@ -65,7 +65,7 @@ export async function authRoutes(app: App, { db, config }: { db: Kysely<Database
       if (wait > 0) throw new ApiError(Code.tooManyRequests, 'tooManyAttempts', { minutes: waitMinutes(wait) });
       const user = await userByUsername(db, username);
       const valid = await verifyPassword(user?.password_hash ?? (await decoyHash()), password);
-      const log = { userId: user?.id ?? null, username, action: 'login', ip: request.ip };
+      const log = { userId: user?.id ?? null, username, action: 'login' as const, ip: request.ip };
       if (!user || !valid) {
         await throttle.failed(username, request.ip);
         await recordLog(db, { ...log, result: 'fail', detail: 'wrong credentials' });

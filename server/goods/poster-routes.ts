@@ -51,7 +51,7 @@ export async function posterRoutes(app: App, { database }: { database: DatabaseH
     return poster;
   }
 
-  function log(request: FastifyRequest, action: string, poster: { id: number; name: string }) {
+  function log(request: FastifyRequest, action: 'create' | 'update' | 'delete', poster: { id: number; name: string }) {
     const caller = request.caller!;
     return recordLog(db, { userId: caller.userId, username: caller.username, action: `poster-${action}`, target: `goods_posters:${poster.id}`, ip: request.ip, result: 'ok', detail: poster.name });
   }

@@ -12,6 +12,7 @@ import { ok } from '../http/envelope';
 import { ApiError } from '../http/errors';
 import { routeSchema, type App } from '../http/route';
 import { recordLog } from '../audit/system-log';
+import type { AuditAction } from '../audit/actions';
 import { resourceRegistry } from './definitions';
 
 /** The permission code of the resource designer; the admin role holds every code. */
@@ -21,7 +22,7 @@ const TAGS = ['resource-design'];
 
 export async function definitionRoutes(app: App, { database }: { database: DatabaseHandle }) {
   const registry = resourceRegistry(database);
-  const audit = (request: FastifyRequest, action: string, target: string, detail = '') =>
+  const audit = (request: FastifyRequest, action: AuditAction, target: string, detail = '') =>
     recordLog(database.db, { userId: request.caller!.userId, username: request.caller!.username, action, target, detail, ip: request.ip, result: 'ok' });
 
   app.post(

@@ -19,6 +19,7 @@ import { ok } from '../http/envelope';
 import { ApiError } from '../http/errors';
 import { routeSchema, type App } from '../http/route';
 import { recordLog } from '../audit/system-log';
+import type { AuditAction } from '../audit/actions';
 import { mayOpenView } from '../index/menu-tree';
 import { ScreenStore } from './store';
 import type { BundledScreens } from './bundled';
@@ -43,7 +44,7 @@ const design = { access: { permission: SCREEN_DESIGN_PERMISSION } } as const;
  */
 export async function screenRoutes(app: App, { db, bundled, definitionsOf, announce }: ScreenRoutesOptions) {
   const store = new ScreenStore(db, bundled);
-  const log = (request: FastifyRequest, action: string, target: string, detail = '') =>
+  const log = (request: FastifyRequest, action: AuditAction, target: string, detail = '') =>
     recordLog(db, { userId: request.caller!.userId, username: request.caller!.username, action, target, ip: request.ip, result: 'ok', detail });
 
   /** A screen fit to store: the meta-schema holds and every field it names exists. */
