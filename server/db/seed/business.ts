@@ -231,8 +231,8 @@ const WEBSITES: Array<[name: string, domain: string, icp: string, online: boolea
   ['活动专题页', 'promo.example.com', '粤ICP备2023012345号-4', false, '大促结束后下线'],
 ];
 
-/** mulberry32: tiny, fast and seeded. */
-class Random {
+/** mulberry32: tiny, fast and seeded; the same demo at every seed. */
+export class Random {
   private state: number;
 
   constructor(seed: number) {

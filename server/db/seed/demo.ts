@@ -12,6 +12,7 @@ import { FILES_READ, FILES_WRITE } from '../../../src/contract/api/files';
 import { POSTERS_READ, POSTERS_WRITE } from '../../../src/contract/api/posters';
 import { seedFiles } from './files';
 import { seedQuoting } from './quoting';
+import { seedSystemLog } from './system-log';
 import { seedChangeLog } from './change-log';
 
 /** The demo accounts; printed at start-up in demo mode. */
@@ -197,6 +198,7 @@ export async function seedDemo(db: Kysely<Database>, { dataDir }: { dataDir?: st
       teams: { buyer: teamIds.get('buyer')!, cloud: teamIds.get('cloud')!, cloud2: teamIds.get('cloud2')! },
       users: { seller: userIds.get('seller')!, staff: userIds.get('staff')! },
     });
+    await seedSystemLog(trx, { now, userIds });
   });
 }
 
