@@ -30,18 +30,19 @@ const BOOKKEEPING = new Set(['version', 'team_id', 'created_by']);
  * The card for a list: the screen's `card` when it has one (its fields, when omitted, filled as the
  * default would); otherwise the title is the resource's label field when listed, else the first
  * one-line text column, else the id; the status is the workflow's state field, else the first
- * enum, dictionary or yes/no column; the image the first image column; then up to three further
+ * enum, dictionary or yes/no column, either only when it is not the title; the image the first image column; then up to three further
  * columns in the screen's order.
  */
 export function cardOf(card: CardSpec | undefined, columns: Column[], definition: ResourceDefinition): ResolvedCard {
   const fields = new Map<string, ResourceField>(definition.fields.map((f) => [f.name, f]));
   const listed = columns.filter((c) => !c.hidden).map((c) => c.field);
   const typeOf = (name: string) => fields.get(name)?.type;
-  const firstOf = (types: Set<FieldType>) => listed.find((name) => types.has(typeOf(name) as FieldType));
+  const firstOf = (types: Set<FieldType>, except?: string) => listed.find((name) => name !== except && types.has(typeOf(name) as FieldType));
 
   const stateField = definition.workflow?.stateField;
   const title = card?.title ?? (listed.includes(definition.labelField) ? definition.labelField : (firstOf(TITLE_TYPES) ?? 'id'));
-  const status = card ? card.status : stateField && fields.has(stateField) ? stateField : firstOf(STATUS_TYPES);
+  // Never the title again: a log line titled by its action (登录) shows its result (成功) as its tag.
+  const status = card ? card.status : stateField && fields.has(stateField) && stateField !== title ? stateField : firstOf(STATUS_TYPES, title);
   const image = card ? card.image : firstOf(new Set<FieldType>(['image']));
   const subtitle = card?.subtitle;
 

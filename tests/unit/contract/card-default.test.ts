@@ -38,6 +38,22 @@ describe('the card a list row becomes on a phone', () => {
     expect(cardOf(undefined, columns, asks)).toEqual({ title: 'goods_name', status: 'status', fields: ['ask_no', 'kind', 'quantity'] });
   });
 
+  it('does not repeat an enum title as the status: the next enum is the tag', () => {
+    const log: ResourceDefinition = {
+      ...asks,
+      name: 'system_logs',
+      labelField: 'action',
+      workflow: undefined,
+      fields: [
+        { name: 'action', title: l('操作', 'Action'), type: 'enum', options: [{ value: 'login', label: l('登录', 'Log in') }] },
+        { name: 'username', title: l('用户名', 'User name'), type: 'string' },
+        { name: 'result', title: l('结果', 'Result'), type: 'enum', options: [{ value: 'ok', label: l('成功', 'Success') }] },
+      ],
+    };
+    expect(cardOf(undefined, cols('action', 'username', 'result'), log)).toEqual({ title: 'action', status: 'result', fields: ['username'] });
+    expect(cardOf(undefined, cols('action', 'username'), log)).toEqual({ title: 'action', fields: ['username'] });
+  });
+
   it('falls back to the first one-line text column, else the id, when the label field is not listed', () => {
     expect(cardOf(undefined, cols('quantity', 'ask_no', 'expect_price'), asks).title).toBe('ask_no');
     expect(cardOf(undefined, cols('quantity', 'expect_price'), asks)).toEqual({ title: 'id', fields: ['quantity', 'expect_price'], status: 'status' });
