@@ -30,8 +30,8 @@ const BOOKKEEPING = new Set(['version', 'team_id', 'created_by']);
  * The card for a list: the screen's `card` when it has one (its fields, when omitted, filled as the
  * default would); otherwise the title is the resource's label field when listed, else the first
  * one-line text column, else the id; the status is the workflow's state field, else the first
- * enum, dictionary or yes/no column, either only when it is not the title; the image the first image column; then up to three further
- * columns in the screen's order.
+ * enum, dictionary or yes/no column, either only when it is not the title; the image the first
+ * image column; then up to three further columns in the screen's order.
  */
 export function cardOf(card: CardSpec | undefined, columns: Column[], definition: ResourceDefinition): ResolvedCard {
   const fields = new Map<string, ResourceField>(definition.fields.map((f) => [f.name, f]));
