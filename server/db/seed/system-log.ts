@@ -8,7 +8,7 @@
  */
 import type { Insertable, Transaction } from 'kysely';
 import type { Database, SystemLogTable } from '../schema';
-import { workflowAction } from '../../audit/actions';
+import { workflowAction, type AuditAction } from '../../audit/actions';
 import { Random } from './business';
 
 const MINUTE = 60_000;
@@ -39,15 +39,22 @@ const QUOTE_FIELDS = 'ask_id,quote_type,price_fen,quantity,delivery_days';
 interface Records {
   asks: Map<number, number[]>;
   quotes: Map<number, number[]>;
+  /** Every team's quotes: an asker accepts whichever team's quote. */
+  allQuotes: number[];
   queue: number[];
   roles: number[];
   users: number[];
+  teamOf: Map<number, number>;
 }
 
 async function recordsOf(trx: Transaction<Database>): Promise<Records> {
   const byTeam = (rows: Array<{ id: number; team_id: number }>) => {
     const teams = new Map<number, number[]>();
-    for (const { id, team_id } of rows) teams.set(team_id, [...(teams.get(team_id) ?? []), id]);
+    for (const { id, team_id } of rows) {
+      const ids = teams.get(team_id);
+      if (ids) ids.push(id);
+      else teams.set(team_id, [id]);
+    }
     return teams;
   };
   const [asks, quotes, queue, roles, users] = await Promise.all([
@@ -55,17 +62,22 @@ async function recordsOf(trx: Transaction<Database>): Promise<Records> {
     trx.selectFrom('price_quotes').select(['id', 'team_id']).orderBy('id').execute(),
     trx.selectFrom('ask_queue').select('id').orderBy('id').execute(),
     trx.selectFrom('roles').select('id').orderBy('id').execute(),
-    trx.selectFrom('users').select('id').where('is_robot', '=', 0).orderBy('id').execute(),
+    trx.selectFrom('users').select(['id', 'team_id']).where('is_robot', '=', 0).orderBy('id').execute(),
   ]);
-  return { asks: byTeam(asks), quotes: byTeam(quotes), queue: queue.map((q) => q.id), roles: roles.map((r) => r.id), users: users.map((u) => u.id) };
+  return {
+    asks: byTeam(asks),
+    quotes: byTeam(quotes),
+    allQuotes: quotes.map((q) => q.id),
+    queue: queue.map((q) => q.id),
+    roles: roles.map((r) => r.id),
+    users: users.map((u) => u.id),
+    teamOf: new Map(users.map((u) => [u.id, u.team_id])),
+  };
 }
 
 export async function seedSystemLog(trx: Transaction<Database>, { now, userIds }: { now: number; userIds: Map<string, number> }): Promise<void> {
   const rng = new Random(20261128);
   const records = await recordsOf(trx);
-  const teams = new Map(
-    (await trx.selectFrom('users').select(['id', 'team_id']).where('id', 'in', [...userIds.values()]).execute()).map((u) => [u.id, u.team_id]),
-  );
   const rows: Array<Insertable<SystemLogTable>> = [];
   const today = Math.floor((now + CST) / DAY) * DAY - CST;
 
@@ -77,13 +89,13 @@ export async function seedSystemLog(trx: Transaction<Database>, { now, userIds }
       const userId = userIds.get(person.username);
       if (userId === undefined || (sunday && person.role !== 'admin') || !rng.chance(0.85)) continue;
       const ip = `${person.network}.${10 + (userId % 200)}`;
-      const entry = (at: number, action: string, target = '', detail = '', result: 'ok' | 'fail' = 'ok') =>
+      const entry = (at: number, action: AuditAction, target = '', detail = '', result: 'ok' | 'fail' = 'ok') =>
         rows.push({ user_id: userId, username: person.username, action, target, ip, result, detail, created_at: at });
       let at = midnight + 8 * HOUR + 30 * MINUTE + rng.int(0, 90) * MINUTE;
       if (rng.chance(0.08)) entry(at - rng.int(1, 3) * MINUTE, 'login', '', 'wrong credentials', 'fail');
       entry(at, 'login');
       const later = (minMinutes: number, maxMinutes: number) => (at += rng.int(minMinutes, maxMinutes) * MINUTE);
-      const team = teams.get(userId)!;
+      const team = records.teamOf.get(userId)!;
       const pick = (ids: number[] | undefined) => (ids && ids.length > 0 ? rng.pick(ids) : null);
       if (person.role === 'seller') {
         for (let i = rng.int(1, 3); i > 0; i--) {
@@ -92,7 +104,7 @@ export async function seedSystemLog(trx: Transaction<Database>, { now, userIds }
         }
         const ask = pick(records.asks.get(team));
         if (ask !== null && rng.chance(0.5)) entry(later(20, 90), workflowAction(rng.pick(['urge', 'urge', 'close'])), `price_asks:${ask}`);
-        const quote = pick([...records.quotes.values()].flat());
+        const quote = pick(records.allQuotes);
         if (quote !== null && rng.chance(0.4)) entry(later(20, 120), workflowAction('accept'), `price_quotes:${quote}`, 'submitted→accepted');
       } else if (person.role === 'quoter') {
         for (let i = rng.int(2, 4); i > 0; i--) {
