@@ -33,7 +33,7 @@ import {
 import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/open';
 import { isUniqueViolation } from '../db/errors';
-import { teamScope } from '../auth/team-scope';
+import { askedTeam, teamChoices, teamScope } from '../auth/team-scope';
 import { ok } from '../http/envelope';
 import { ApiError } from '../http/errors';
 import { imageExtension, IMAGE_EXTENSIONS } from '../http/image-type';
@@ -82,16 +82,9 @@ export async function filesRoutes(app: App, { database, config }: { database: Da
    * The team a request works in: the caller's own; an administrator's choice (null: every team).
    * Another team named by a member answers 404, as its files would.
    */
-  async function scopeOf(request: FastifyRequest, asked: string | number | undefined): Promise<number | null> {
-    const own = await teamScope(request);
-    const wanted = asked === undefined ? null : Number(asked);
-    if (own !== null) {
-      if (wanted !== null && wanted !== own) throw new ApiError(Code.notFound, 'filesTeamNotFound');
-      return own;
-    }
-    if (wanted !== null && !(await store.teamExists(db, wanted))) throw new ApiError(Code.notFound, 'filesTeamNotFound');
-    return wanted;
-  }
+  const teamNotFound = () => new ApiError(Code.notFound, 'filesTeamNotFound');
+  const scopeOf = async (request: FastifyRequest, asked: string | number | undefined) =>
+    askedTeam(db, await teamScope(request), asked, { foreign: teamNotFound, unknown: teamNotFound });
 
   /** A folder of the scope, or 404. */
   async function folderIn(team: number | null, id: number) {
@@ -146,7 +139,7 @@ export async function filesRoutes(app: App, { database, config }: { database: Da
         store.directCounts(db, shownTeam),
         store.fileRows(db, dialect, { team: shownTeam, folder: parent, keyword, kind: query.kind }),
         store.usageOf(db, shownTeam),
-        team === null && (await teamScope(request)) === null ? store.teamChoices(db) : Promise.resolve([]),
+        team === null && (await teamScope(request)) === null ? teamChoices(db) : Promise.resolve([]),
       ]);
       const counts = nestedCounts(folders, direct);
       const sort = query.sort ?? 'name';

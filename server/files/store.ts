@@ -20,14 +20,6 @@ export const shown = (id: number) => (id === TOP ? null : id);
 const num = (value: unknown) => Number(value ?? 0);
 const teamIs = (column: string, team: number | null) => (team === null ? sql<SqlBool>`1 = 1` : sql<SqlBool>`${sql.ref(column)} = ${team}`);
 
-export async function teamChoices(db: Db) {
-  return db.selectFrom('teams').select(['id', 'name']).orderBy('id').execute();
-}
-
-export async function teamExists(db: Db, id: number): Promise<boolean> {
-  return (await db.selectFrom('teams').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
-}
-
 /** Every folder of the team (or of every team), with its team's and its maker's names. */
 export async function folderRows(db: Db, team: number | null) {
   const rows = await db

@@ -31,7 +31,8 @@ import { resourceRegistry } from '../resources/definitions';
 import { teamName } from './cashier-store';
 import { applyBatch, assertBatchSize, undoBatch } from './management-apply';
 import { categoryMoveRefusal, preview } from './management-rules';
-import { batchGoods, batchPage, categoryCounts, categoryNames, countMatching, goodsPage, readBatch, readItems, teamExists, teamList } from './management-store';
+import { batchGoods, batchPage, categoryCounts, categoryNames, countMatching, goodsPage, readBatch, readItems } from './management-store';
+import { askedTeam, teamChoices } from '../auth/team-scope';
 
 const TAGS = ['goods'];
 const READ = { access: { permission: 'goods:read' } };
@@ -46,15 +47,8 @@ export async function goodsManagementRoutes(app: App, { database }: { database: 
    * The team worked in: an administrator's pick (null while none is made); anyone else's own. Naming
    * another team is refused, as 商品统计 refuses it, rather than quietly answered with their own.
    */
-  async function teamOf(caller: ResourceCaller, asked: string | number | undefined): Promise<number | null> {
-    const named = asked === undefined ? null : Number(asked);
-    if (caller.scope !== null) {
-      if (named !== null && named !== caller.scope) throw new ApiError(Code.forbidden, 'forbidden');
-      return caller.scope;
-    }
-    if (named !== null && !(await teamExists(reads, named))) throw new ApiError(Code.badRequest, 'teamNotFound');
-    return named;
-  }
+  const teamOf = (caller: ResourceCaller, asked: string | number | undefined) =>
+    askedTeam(reads, caller.scope, asked, { foreign: () => new ApiError(Code.forbidden, 'forbidden'), unknown: () => new ApiError(Code.badRequest, 'teamNotFound') });
 
   async function teamNamed(caller: ResourceCaller, asked: string | number | undefined): Promise<number> {
     const team = await teamOf(caller, asked);
@@ -89,7 +83,7 @@ export async function goodsManagementRoutes(app: App, { database }: { database: 
       const caller = await resourceCaller(request);
       const team = await teamOf(caller, request.query.team_id);
       const can_apply = hasAccess(caller.access, 'goods:write');
-      const teams = caller.scope === null ? await teamList(reads) : [];
+      const teams = caller.scope === null ? await teamChoices(reads) : [];
       if (team === null) return ok({ team_id: null, team_name: null, teams, can_apply, total: 0, on_sale: 0, off_sale: 0, draft: 0, categories: [] });
       const [team_name, counts] = await Promise.all([teamName(reads, team), categoryCounts(reads, team)]);
       return ok({ team_id: team, team_name, teams, can_apply, ...counts });

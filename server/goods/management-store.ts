@@ -54,14 +54,6 @@ export async function categoryCounts(db: Db, team: number): Promise<Pick<GoodsMa
   return { total: sum('total'), on_sale: sum('on_sale'), off_sale: sum('off_sale'), draft: sum('draft'), categories };
 }
 
-export async function teamExists(db: Db, team: number): Promise<boolean> {
-  return (await db.selectFrom('teams').select('id').where('id', '=', team).executeTakeFirst()) !== undefined;
-}
-
-export async function teamList(db: Db): Promise<Array<{ id: number; name: string }>> {
-  return db.selectFrom('teams').select(['id', 'name']).orderBy('id').execute();
-}
-
 const GOODS_COLUMNS = ['id', 'sku', 'name', 'category', 'brand', 'spec', 'image', 'price_fen', 'cost_fen', 'stock', 'status', 'version'] as const;
 
 const asManaged = (row: Record<(typeof GOODS_COLUMNS)[number], unknown>): ManagedGoods => ({

@@ -11,7 +11,7 @@ import { Code } from '../../src/contract/envelope';
 import { NewPosterBody, Poster, PosterIdParam, PosterList, PosterListQuery, POSTERS_READ, POSTERS_WRITE, SavePosterBody, type PosterDoc } from '../../src/contract/api/posters';
 import type { DatabaseHandle } from '../db/open';
 import { recordLog } from '../audit/system-log';
-import { teamScope } from '../auth/team-scope';
+import { teamExists, teamScope } from '../auth/team-scope';
 import { ok } from '../http/envelope';
 import { ApiError } from '../http/errors';
 import { routeSchema, type App } from '../http/route';
@@ -41,7 +41,7 @@ export async function posterRoutes(app: App, { database }: { database: DatabaseH
     if (own !== null) return own;
     if (asked === undefined) return null;
     const wanted = Number(asked);
-    if (!(await store.teamExists(db, wanted))) throw new ApiError(Code.notFound, 'posterTeamNotFound');
+    if (!(await teamExists(db, wanted))) throw new ApiError(Code.notFound, 'posterTeamNotFound');
     return wanted;
   }
 

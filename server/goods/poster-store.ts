@@ -71,6 +71,3 @@ export async function deletePoster(db: Db, id: number): Promise<void> {
   await db.deleteFrom('goods_posters').where('id', '=', id).execute();
 }
 
-export async function teamExists(db: Db, id: number): Promise<boolean> {
-  return (await db.selectFrom('teams').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
-}
