@@ -75,7 +75,12 @@ const LAZY_ROUTER_COMPILES: readonly SourceEdit[] = [
  * - ws: node:zlib, to compress a frame when a client and the server agree on permessage-deflate,
  *   which the console's socket server never offers;
  * - @fastify/websocket: ws itself (with duplexify and readable-stream), to upgrade the first chat
- *   socket: its socket server is made then, or when asked for (`websocketServer`, on shutdown).
+ *   socket: its socket server is made then, or when asked for (`websocketServer`, on shutdown);
+ * - pino: its transports (thread-stream, which loads node:worker_threads), for a log sent to a worker
+ *   thread, which the console's logger never is; and node:worker_threads itself, to ask whether it
+ *   runs on the main thread before flushing its log at exit: the bundle runs on no other (its
+ *   workers, db/worker-thread.ts, run sources of their own), and a bare Fastify, which has no
+ *   logger, loads neither.
  */
 const LAZY_REQUIRES: readonly SourceEdit[] = [
   {
@@ -129,6 +134,18 @@ const Duplexify = function LazyDuplexify (...args) { return new (require('duplex
     from: `    wss.handleUpgrade(rawRequest, rawRequest[kWs], rawRequest[kWsHead], (socket) => {`,
     to: `    const wss = websocketServer()
     wss.handleUpgrade(rawRequest, rawRequest[kWs], rawRequest[kWsHead], (socket) => {`,
+  },
+  {
+    file: 'pino/lib/tools.js',
+    from: `const { isMainThread } = require('worker_threads')
+const transport = require('./transport')`,
+    to: `const isMainThread = true
+const transport = (...args) => require('./transport')(...args)`,
+  },
+  {
+    file: 'pino/pino.js',
+    from: `module.exports.transport = require('./lib/transport')`,
+    to: `Object.defineProperty(module.exports, 'transport', { enumerable: true, configurable: true, get: () => require('./lib/transport') })`,
   },
   {
     file: 'ws/lib/permessage-deflate.js',
