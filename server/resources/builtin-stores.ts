@@ -15,7 +15,7 @@ const BUSINESS = [...GOODS_RESOURCES, ...QUOTING_STORES, ...RECONCILIATION_RESOU
 
 /** Every built-in resource by name; the system log names the steps of the others' workflows. */
 export const BUILTIN_STORES: ReadonlyMap<string, ResourceStore> = new Map(
-  [...ADMINISTRATION, systemLogStore([...ADMINISTRATION, ...BUSINESS]), ...BUSINESS].map((store) => [store.definition.name, store]),
+  [...ADMINISTRATION, systemLogStore([...ADMINISTRATION, ...BUSINESS].map((store) => store.definition)), ...BUSINESS].map((store) => [store.definition.name, store]),
 );
 
 /** The codes the demo seller role needs to work in its own team's business resources (seed/demo.ts). */

@@ -106,9 +106,24 @@ function createRegistry({ db, types }: ResourceDatabase): ResourceRegistry {
     return entry;
   }
 
+  /** What each remade built-in store was last remade with (the admin-defined resources' versions), and the result. */
+  const remade = new Map<string, { with: string; store: ResourceStore }>();
+
+  /** A built-in store as it is now: remade when it names parts of others and one of those changed. */
+  async function current(builtin: ResourceStore, custom?: ResourceDefinition[]): Promise<ResourceStore> {
+    if (!builtin.remadeWith) return builtin;
+    const definitions = custom ?? (await customDefinitions());
+    const made = definitions.map((d) => `${d.name}@${d.version}`).join(',');
+    const kept = remade.get(builtin.definition.name);
+    if (kept?.with === made) return kept.store;
+    const store = builtin.remadeWith([...[...BUILTIN_STORES.values()].map((s) => s.definition), ...definitions]);
+    remade.set(builtin.definition.name, { with: made, store });
+    return store;
+  }
+
   async function get(name: string): Promise<ResourceStore | null> {
     const builtin = BUILTIN_STORES.get(name);
-    if (builtin) return builtin;
+    if (builtin) return current(builtin);
     if (!NAME.test(name)) return null;
     return (await load(name))?.store ?? null;
   }
@@ -223,7 +238,8 @@ function createRegistry({ db, types }: ResourceDatabase): ResourceRegistry {
     get,
     async list() {
       const custom = await customDefinitions();
-      return [...BUILTIN_STORES.values(), ...custom.map((d) => cache.get(d.name)!.store)];
+      const builtins = await Promise.all([...BUILTIN_STORES.values()].map((store) => current(store, custom)));
+      return [...builtins, ...custom.map((d) => cache.get(d.name)!.store)];
     },
     design,
     save,

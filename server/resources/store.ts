@@ -92,6 +92,12 @@ export interface ResourceStore {
    * counter (table-versions.ts), so lists kept under it follow.
    */
   readView?: { name: string; fields: string[] };
+  /**
+   * A built-in resource whose definition names parts of the others (the system log's actions name
+   * every workflow's steps): remade by the registry with every resource's current definition, the
+   * admin-defined ones included, whenever one of those changed.
+   */
+  remadeWith?: (definitions: readonly ResourceDefinition[]) => ResourceStore;
 }
 
 /** Where a resource's records are read from: its view, if it has one, else its table. */

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, DIALECTS, loginAs, startTestServer, type TestServer } from '../support/server-harness';
 import { f, resourceApi, saveDefinition } from '../support/resources';
-import type { ResourceRecord, Workflow } from '../../src/contract/resource';
+import type { ResourceDefinition, ResourceRecord, Workflow } from '../../src/contract/resource';
 import { formatDateTime } from '../../server/resources/time';
 
 const STATES = [
@@ -106,6 +106,34 @@ describe.each(DIALECTS)('workflows on %s', (dialect) => {
     const steps = (await call<{ rows: Array<{ action: string; from_state: string; to_state: string; user_name: string }> }>(server, '/api/resources/sample_request/timeline', { token: tokens.seller, body: { id: made.id } })).body.data.rows;
     expect(steps.map((s) => [s.action, s.from_state, s.to_state])).toEqual([['send', 'draft', 'sent'], ['finish', 'sent', 'done']]);
     expect((await call(server, '/api/resources/sample_request/timeline', { token: tokens.sunli, body: { id: made.id } })).status).toBe(404);
+  });
+
+  it('names an admin-defined workflow’s steps in the system log in its buttons’ words, and follows a renamed button', async () => {
+    const actionLabels = async () => {
+      const definition = (await call<ResourceDefinition>(server, '/api/resources/system_logs/definition', { token: tokens.admin, method: 'GET' })).body.data;
+      return new Map(definition.fields.find((x) => x.name === 'action')!.options!.map((o) => [o.value, o.label]));
+    };
+    const exportedActions = async () => {
+      const query = encodeURIComponent(JSON.stringify({ filters: [{ field: 'target', op: 'eq', value: `sample_request:${made.id}` }] }));
+      const answer = await fetch(`${server.url}/api/resources/system_logs/export?format=csv&query=${query}`, { headers: { authorization: `Bearer ${tokens.admin}` } });
+      expect(answer.status).toBe(200);
+      return (await answer.text()).replace(/^\uFEFF/, '');
+    };
+    const made = (await requests().create(tokens.seller, { title: '样品B' })).body.data;
+    expect((await act(made.id, 'send', tokens.seller)).body.code).toBe(200);
+    expect((await actionLabels()).get('resource-send')).toEqual({ zh: '发出', en: 'Send' });
+    expect(await exportedActions()).toContain('发出');
+
+    // The administrator renames the button: the log's words follow, without a restart.
+    const current = (await call<ResourceDefinition>(server, '/api/resources/sample_request/definition', { token: tokens.admin, method: 'GET' })).body.data;
+    const renamed = {
+      ...current,
+      workflow: { ...WORKFLOW, transitions: WORKFLOW.transitions.map((t) => (t.name === 'send' ? { ...t, label: { zh: '寄出', en: 'Ship' } } : t)) },
+    };
+    expect((await saveDefinition(server, tokens.admin, renamed)).body.code).toBe(200);
+    expect((await actionLabels()).get('resource-send')).toEqual({ zh: '寄出', en: 'Ship' });
+    expect(await exportedActions()).toContain('寄出');
+    expect(await exportedActions()).not.toContain('resource-send');
   });
 
   it('keeps numbering a day past its 9,999th document, without a duplicate', async () => {
