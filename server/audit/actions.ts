@@ -48,6 +48,9 @@ const AUDIT_ACTION_OPTIONS: FieldOption[] = Object.entries(ACTIONS).map(([value,
 /** How the log names a step of a record's workflow (resources/workflow.ts): "resource-urge". */
 export const workflowAction = (transition: string): `resource-${string}` => `resource-${transition}`;
 
+/** Whether a logged action is a workflow's step (`resource-urge`) rather than one of the console's own. */
+export const isWorkflowAction = (action: string): boolean => action.startsWith('resource-') && !Object.hasOwn(ACTIONS, action);
+
 /** What a line of the log may name as its action: one listed above, or a workflow's step. */
 export type AuditAction = keyof typeof ACTIONS | ReturnType<typeof workflowAction>;
 

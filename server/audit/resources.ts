@@ -4,6 +4,7 @@ import { builtin } from '../resources/builtin';
 import type { ResourceStore } from '../resources/store';
 import type { ResourceDefinition } from '../../src/contract/resource';
 import { auditActionOptions } from './actions';
+import { presentLogLines } from './present';
 
 /**
  * The system log, its actions named with the steps of these resources' workflows among them; the
@@ -29,6 +30,7 @@ export const systemLogStore = (definitions: readonly ResourceDefinition[]): Reso
     system: { teamId: null, createdBy: null, createdAt: 'created_at', updatedAt: 'created_at', version: null },
     actions: ['list', 'get', 'export'],
     nullable: ['user_id'],
+    hooks: { present: presentLogLines },
   }),
   remadeWith: systemLogStore,
 });

@@ -11,7 +11,7 @@ import type { ListQuery, ResourceField, ResourceRecord } from '../../src/contrac
 import { assertAction, shownFieldsFor, visibleFields, type ResourceCaller } from './caller';
 import { formatCell, loadDictionaries, type FormatContext } from './cells';
 import { afterRow, conditionsOf, orderOf, sortKeysOf, whereOf, type SortKey } from './list-query';
-import { lookupLabels, selection, toRecord, type ResourceContext } from './read-records';
+import { lookupLabels, presented, selection, toRecord, type ResourceContext } from './read-records';
 import { writeXlsx, type SheetCell, type SheetColumn } from './xlsx-writer';
 import { dynamic, readTableOf, type ResourceStore } from './store';
 import { formatDateTime } from './time';
@@ -62,7 +62,7 @@ async function* batches(ctx: ResourceContext, store: ResourceStore, caller: Reso
     if (rows.length === 0) return;
     const tail = rows[rows.length - 1];
     last = Object.fromEntries(keys.map((k) => [k.ref.column, tail[`__key_${k.ref.column}`] ?? tail[k.ref.column]]));
-    const records = rows.map((row) => toRecord(fields, row));
+    const records = await presented(ctx, store, caller, rows.map((row) => toRecord(fields, row)));
     yield { records, format: { lang: caller.lang, dictionaries, labels: (await lookupLabels(ctx, caller, columns, records)) ?? {} } };
     if (rows.length < EXPORT_BATCH) return;
   }

@@ -96,10 +96,16 @@ export async function getRecord(ctx: ResourceContext, store: ResourceStore, call
   return labelled(ctx, store, caller, toRecord(fields, row));
 }
 
+/** The records in the words of their reader, where the resource presents them (StoreHooks.present). */
+export async function presented(ctx: ResourceContext, store: ResourceStore, caller: ResourceCaller, records: ResourceRecord[]): Promise<ResourceRecord[]> {
+  await store.hooks.present?.(records, { lang: caller.lang, definitionOf: async (name) => (await ctx.registry.get(name))?.definition ?? null });
+  return records;
+}
+
 /** One record as the caller may see it, carrying its lookups' labels: what create, get and update answer. */
 export async function labelled(ctx: ResourceContext, store: ResourceStore, caller: ResourceCaller, record: ResourceRecord): Promise<ResourceRecord> {
   // A record alone is what a detail draws: it names its team to any reader.
-  const [one] = await withLabels(ctx, caller, visibleFields(store.definition, caller), [record], store.definition.teamScoped);
+  const [one] = await withLabels(ctx, caller, visibleFields(store.definition, caller), await presented(ctx, store, caller, [record]), store.definition.teamScoped);
   await withActions(ctx.db, (name) => ctx.registry.get(name), store, caller, [one!]);
   return one!;
 }
@@ -123,7 +129,8 @@ export async function listRecords(ctx: ResourceContext, store: ResourceStore, ca
   // A short first page is the whole answer: no need to count.
   const counted = page === 1 && rows.length < pageSize ? rows.length : await countOf(ctx, kept, store, caller, query, keywordRows);
   // A list names each row's team only to a reader of several teams' rows: it is the one shown a team column.
-  const records = await withLabels(ctx, caller, fields, rows.map((row) => toRecord(fields, row)), seesSeveralTeams(store.definition, caller));
+  const read = await presented(ctx, store, caller, rows.map((row) => toRecord(fields, row)));
+  const records = await withLabels(ctx, caller, fields, read, seesSeveralTeams(store.definition, caller));
   await withActions(ctx.db, (name) => ctx.registry.get(name), store, caller, records);
   if (counted <= LIST_TOTAL_CAP) return { rows: records, total: counted, page, pageSize };
   // Past the cap the total is a floor; a page beyond it (asked for by number) still lies within it.

@@ -6,7 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { MessageKey } from '../http/messages';
+import type { Language, MessageKey } from '../http/messages';
 import type { VisibilityOf } from './visibility';
 import type { ResourceCaller } from './caller';
 import {
@@ -50,6 +50,17 @@ export interface StoreHooks {
    * (throw), change other records, and answer more fields of this one to write with the new state.
    */
   onTransition?(step: TransitionStep): Promise<Record<string, RecordValue> | void>;
+  /**
+   * Rewrites records as read for their reader (list, detail and export), after they were read and
+   * kept: the system log's details, stored as codes, in the reader's words.
+   */
+  present?(records: ResourceRecord[], reader: Presenting): Promise<void>;
+}
+
+/** Who a record is presented to, and where the other resources' definitions are found. */
+export interface Presenting {
+  lang: Language;
+  definitionOf(name: string): Promise<ResourceDefinition | null>;
 }
 
 /** A write that committed, for whoever tells others live (server/quoting/live.ts). */

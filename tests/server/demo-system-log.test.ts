@@ -31,9 +31,10 @@ describe.each(DIALECTS)('the demo system log on %s', (dialect) => {
     expect([...actions]).toEqual(expect.arrayContaining(['login', 'logout', 'resource-create', 'resource-accept', 'resource-claim']));
     expect(seeded.some((row) => row.action === 'login' && row.result === 'fail')).toBe(true);
 
-    // A target names a record the seed made, readable by the administrator.
-    const asked = seeded.find((row) => String(row.target).startsWith('price_asks:'))!;
-    const askId = Number(String(asked.target).split(':')[1]);
+    // A target names a record the seed made, readable by the administrator; the log shows it by its resource's title.
+    const asked = await server.database.db.selectFrom('system_logs').select(['id', 'target']).where('target', 'like', 'price_asks:%').executeTakeFirstOrThrow();
+    const askId = Number(asked.target.split(':')[1]);
     expect((await resourceApi(server, 'price_asks').get(admin, askId)).body.code).toBe(200);
+    expect(rows.find((row) => row.id === asked.id)?.target).toBe(`询价单 #${askId}`);
   });
 });

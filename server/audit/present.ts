@@ -1,0 +1,72 @@
+/**
+ * 系统日志's lines in their reader's words. A line's detail is written as the code that did the
+ * work knows it (field names, a state change `open→claimed`, `wrong credentials`), in no language;
+ * a reader sees the fields' titles and the states' labels of the resource named by the line's
+ * target, in their own language, as the resource defines them when read (a renamed field reads
+ * renamed), and the record it names by that resource's title. A detail with nothing to translate,
+ * or naming what no longer exists, reads as written.
+ */
+import type { ResourceDefinition, ResourceRecord } from '../../src/contract/resource';
+import { message, type Language, type MessageKey } from '../http/messages';
+import type { Presenting } from '../resources/store';
+import { isWorkflowAction } from './actions';
+
+type Words = (detail: string, lang: Language, resource: ResourceDefinition | null) => string;
+
+const LIST_SEPARATOR: Record<Language, string> = { zh: '、', en: ', ' };
+
+/** `goods_name,quantity` → 商品名称、数量. */
+const fieldTitles: Words = (detail, lang, resource) =>
+  detail
+    .split(',')
+    .filter(Boolean)
+    .map((name) => resource?.fields.find((field) => field.name === name)?.title[lang] ?? name)
+    .join(LIST_SEPARATOR[lang]);
+
+/** `open→claimed` → 待处理 → 已认领; a step that keeps the state (催报价: `pending→pending`) → 待报价. */
+const stateChange: Words = (detail, lang, resource) => {
+  const states = resource?.workflow?.states ?? [];
+  const labels = detail.split('→').map((value) => states.find((state) => state.value === value)?.label[lang] ?? value);
+  return (labels.length === 2 && labels[0] === labels[1] ? labels.slice(1) : labels).join(' → ');
+};
+
+const LOGIN_FAILURES: Record<string, MessageKey> = { 'wrong credentials': 'loginFailed', disabled: 'userDisabled' };
+
+const BY_ACTION: Record<string, Words> = {
+  login: (detail, lang) => (LOGIN_FAILURES[detail] ? message(lang, LOGIN_FAILURES[detail]) : detail),
+  'end-session': (detail, lang) => message(lang, detail === 'others' ? 'logEndedOtherSessions' : 'logEndedSession', { id: detail }),
+  'resource-create': fieldTitles,
+  'resource-update': fieldTitles,
+  'resource-delete': fieldTitles,
+  'resource-import': (detail, lang) => {
+    const [written, total] = detail.split('/');
+    return total === undefined ? detail : message(lang, 'logImported', { written, total });
+  },
+};
+
+/** A line's target split as `price_asks:12` names a record: its resource and id. */
+function targetRecord(record: ResourceRecord): { resource: string; id: string } | null {
+  const target = typeof record.target === 'string' ? record.target : '';
+  const colon = target.indexOf(':');
+  return colon > 0 ? { resource: target.slice(0, colon), id: target.slice(colon + 1) } : null;
+}
+
+/**
+ * Rewrites each line in the reader's words (the system log's StoreHooks.present): its detail, and
+ * a target naming a record as the resource's title and the record's id (询价单 #12).
+ */
+export async function presentLogLines(records: ResourceRecord[], reader: Presenting): Promise<void> {
+  const definitions = new Map<string, Promise<ResourceDefinition | null>>();
+  const definitionOf = (name: string) => {
+    if (!definitions.has(name)) definitions.set(name, reader.definitionOf(name));
+    return definitions.get(name)!;
+  };
+  for (const record of records) {
+    const target = targetRecord(record);
+    const resource = target === null ? null : await definitionOf(target.resource);
+    const { action, detail } = record;
+    const words = typeof action === 'string' ? (BY_ACTION[action] ?? (isWorkflowAction(action) ? stateChange : undefined)) : undefined;
+    if (words && typeof detail === 'string' && detail !== '') record.detail = words(detail, reader.lang, resource);
+    if (target !== null && resource !== null) record.target = `${resource.title[reader.lang]} #${target.id}`;
+  }
+}

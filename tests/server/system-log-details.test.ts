@@ -1,0 +1,71 @@
+/**
+ * 系统日志's details read in their reader's words: a record's changed fields by their titles, a
+ * workflow step's states by their labels, a refused login by its reason, in the list and the export,
+ * in Chinese or English; the log itself keeps what was written.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, demoTokens, DIALECTS, startTestServer, type TestServer } from '../support/server-harness';
+import { resourceApi } from '../support/resources';
+import type { ListPage, ListQuery } from '../../src/contract/resource';
+
+describe.each(DIALECTS)('系统日志 details on %s', (dialect) => {
+  let server: TestServer;
+  let tokens: Record<'admin' | 'seller', string>;
+  let askId: number;
+
+  /** The log's lines about one target, oldest first, as the administrator reads them. */
+  const details = async (filter: ListQuery['filters'], lang = 'zh') => {
+    const query: ListQuery = { filters: filter, sort: [{ field: 'id', order: 'asc' }], pageSize: 100 };
+    const page = await call<ListPage>(server, '/api/resources/system_logs/list', { token: tokens.admin, body: query, headers: { 'accept-language': lang } });
+    expect(page.body.code).toBe(200);
+    return page.body.data.rows.map((row) => [row.action, row.detail, row.target]);
+  };
+  const ofAsk = (lang?: string) => details([{ field: 'target', op: 'eq', value: `price_asks:${askId}` }], lang);
+
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+    tokens = await demoTokens(server, ['admin', 'seller'] as const);
+    const asks = resourceApi(server, 'price_asks');
+    const ask = (await asks.create(tokens.seller, { goods_name: '不锈钢球阀', quantity: 2 })).body.data;
+    askId = ask.id;
+    expect((await asks.update(tokens.seller, ask.id, ask.version, { quantity: 5 })).body.code).toBe(200);
+    for (const step of ['urge', 'close']) expect((await call(server, `/api/resources/price_asks/${ask.id}/actions/${step}`, { token: tokens.seller, body: {} })).body.code).toBe(200);
+  });
+  afterAll(() => server.close());
+
+  it('names changed fields by their titles and a step’s states by their labels, in the reader’s language', async () => {
+    const zh = await ofAsk();
+    expect(zh.map(([action]) => action)).toEqual(['resource-create', 'resource-update', 'resource-urge', 'resource-close']);
+    expect(zh[0][1]).toContain('商品名称、数量');
+    expect(zh[1][1]).toBe('数量');
+    // 催报价 keeps the ask's state: it reads as that state once.
+    expect(zh[2][1]).toBe('待报价');
+    expect(zh[3][1]).toBe('待报价 → 已关闭');
+    // The record by its resource's title; a filter still names it as stored.
+    expect(zh[0][2]).toBe(`询价单 #${askId}`);
+    const en = await ofAsk('en');
+    expect(en[0][1]).toContain('Goods, Quantity');
+    expect(en[1][1]).toBe('Quantity');
+    expect(en[3][1]).toBe('Pending → Closed');
+    expect(en[0][2]).toBe(`Price asks #${askId}`);
+    // What was written stays as written: words are the reader's, made as the log is read.
+    const stored = await server.database.db.selectFrom('system_logs').select('detail').where('target', '=', `price_asks:${askId}`).orderBy('id').execute();
+    expect(stored.map((row) => row.detail).slice(1)).toEqual(['quantity', 'pending→pending', 'pending→closed']);
+  });
+
+  it('gives a refused login its reason', async () => {
+    const refused = await call(server, '/api/public/login-do', { body: { username: 'seller', password: 'not-the-password' } });
+    expect(refused.body.code).toBe(400);
+    const failures = [{ field: 'username', op: 'eq' as const, value: 'seller' }, { field: 'result', op: 'eq' as const, value: 'fail' }];
+    expect((await details(failures)).at(-1)).toEqual(['login', '用户名或密码错误', '']);
+    expect((await details(failures, 'en')).at(-1)).toEqual(['login', 'Wrong user name or password', '']);
+  });
+
+  it('exports the details in words', async () => {
+    const query = encodeURIComponent(JSON.stringify({ filters: [{ field: 'target', op: 'eq', value: `price_asks:${askId}` }] }));
+    const answer = await fetch(`${server.url}/api/resources/system_logs/export?format=csv&query=${query}`, { headers: { authorization: `Bearer ${tokens.admin}` } });
+    const text = await answer.text();
+    expect(text).toContain('待报价 → 已关闭');
+    expect(text).not.toContain('pending→closed');
+  });
+});
