@@ -11,7 +11,7 @@ import { Code } from '../../src/contract/envelope';
 import { NewPosterBody, Poster, PosterIdParam, PosterList, PosterListQuery, POSTERS_READ, POSTERS_WRITE, SavePosterBody, type PosterDoc } from '../../src/contract/api/posters';
 import type { DatabaseHandle } from '../db/open';
 import { recordLog } from '../audit/system-log';
-import { teamExists, teamScope } from '../auth/team-scope';
+import { askedTeam, teamScope } from '../auth/team-scope';
 import { ok } from '../http/envelope';
 import { ApiError } from '../http/errors';
 import { routeSchema, type App } from '../http/route';
@@ -35,15 +35,12 @@ function docOf(sent: unknown): PosterDoc {
 export async function posterRoutes(app: App, { database }: { database: DatabaseHandle }) {
   const { db } = database;
 
-  /** The team a request works in: the caller's own; an administrator's choice (null: every team). */
-  async function scopeOf(request: FastifyRequest, asked: string | number | undefined): Promise<number | null> {
-    const own = await teamScope(request);
-    if (own !== null) return own;
-    if (asked === undefined) return null;
-    const wanted = Number(asked);
-    if (!(await teamExists(db, wanted))) throw new ApiError(Code.notFound, 'posterTeamNotFound');
-    return wanted;
-  }
+  /**
+   * The team a request works in: a member's own (naming another team is refused, as 商品管理 and
+   * 文件管理 refuse it); an administrator's choice once it exists, or null for every team.
+   */
+  const scopeOf = async (request: FastifyRequest, asked: string | number | undefined): Promise<number | null> =>
+    askedTeam(db, await teamScope(request), asked, { foreign: () => new ApiError(Code.forbidden, 'forbidden'), unknown: () => new ApiError(Code.notFound, 'posterTeamNotFound') });
 
   async function posterIn(request: FastifyRequest, id: string): Promise<Poster> {
     const poster = await store.findPoster(db, await teamScope(request), Number(id));

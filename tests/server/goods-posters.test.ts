@@ -77,8 +77,12 @@ describe.each(DIALECTS)('海报设计 on %s', (dialect) => {
       expect([answer.status, answer.body.msg]).toEqual([404, '海报不存在']);
     }
     expect((await open(tokens.seller, poster.id)).body.data).toMatchObject({ name: '华南专属', version: 1 });
-    // A member's team_id is their own team, whatever they send.
-    const sent = (await create(tokens.sunli, { team_id: poster.team_id, name: '华东的', doc: doc() })).body.data;
+    // A member naming another team is refused, as 商品管理 and 文件管理 refuse it, and nothing is made.
+    const foreign = await create(tokens.sunli, { team_id: poster.team_id, name: '华东的', doc: doc() });
+    expect([foreign.status, foreign.body.msg]).toEqual([403, '没有权限']);
+    expect((await list(tokens.sunli, `?team_id=${poster.team_id}`)).status).toBe(403);
+    expect((await list(tokens.sunli)).body.data.rows.some((row) => row.name === '华东的')).toBe(false);
+    const sent = (await create(tokens.sunli, { name: '华东的', doc: doc() })).body.data;
     expect(sent.team_id).not.toBe(poster.team_id);
 
     const all = (await list(tokens.admin)).body.data.rows;
