@@ -35,7 +35,7 @@ export async function menuRoutes(app: App, { db, resourceCodes }: MenuRoutesOpti
     async (request) => {
       const { id } = request.body;
       await moveMenu(db, request.body);
-      await recordLog(db, { userId: request.caller!.userId, username: request.caller!.username, action: 'menu-move', target: String(id), ip: request.ip, result: 'ok' });
+      await recordLog(db, { userId: request.caller!.userId, username: request.caller!.username, action: 'menu-move', target: `menus:${id}`, ip: request.ip, result: 'ok' });
       return ok(menuTree(await allMenus(db)));
     },
   );
@@ -64,7 +64,7 @@ export async function menuRoutes(app: App, { db, resourceCodes }: MenuRoutesOpti
     async (request) => {
       const grants = request.body;
       await saveRoleGrants(db, grants);
-      await recordLog(db, { userId: request.caller!.userId, username: request.caller!.username, action: 'role-grants', target: String(grants.role_id), ip: request.ip, result: 'ok' });
+      await recordLog(db, { userId: request.caller!.userId, username: request.caller!.username, action: 'role-grants', target: `roles:${grants.role_id}`, ip: request.ip, result: 'ok' });
       return ok(null);
     },
   );

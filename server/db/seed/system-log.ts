@@ -118,7 +118,7 @@ export async function seedSystemLog(trx: Transaction<Database>, { now, userIds }
         entry(midnight + 13 * HOUR + 30 * MINUTE + rng.int(0, 20) * MINUTE, 'unlock');
       } else {
         if (rng.chance(0.3)) entry(later(10, 60), 'create-notice', 'all');
-        if (rng.chance(0.2)) entry(later(10, 60), 'role-grants', String(rng.pick(records.roles)));
+        if (rng.chance(0.2)) entry(later(10, 60), 'role-grants', `roles:${rng.pick(records.roles)}`);
         if (rng.chance(0.2)) entry(later(10, 60), 'resource-update', `users:${rng.pick(records.users)}`, 'department_id,mobile');
         if (day === 3) entry(later(10, 60), 'screen-publish', 'goods/list', 'v2');
       }
