@@ -99,16 +99,21 @@ function openSqlite(dataDir: string): DatabaseHandle {
   mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, SQLITE_FILE);
   const sqlite = new SQLite(file, { nativeBinding: SQLITE_ADDON });
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  // WAL with NORMAL stays durable across application crashes; only power loss can drop the last commits.
-  sqlite.pragma('synchronous = NORMAL');
-  // After a burst the WAL file is cut back to this when it starts over, not kept at its largest.
-  sqlite.pragma('journal_size_limit = 67108864');
-  // 64 MiB of pages kept (the default is 2 MiB): a list page filtered on a large table reads its
-  // rows by id from all over the file, and re-reading each page from the OS doubled its time.
-  sqlite.pragma('cache_size = -65536');
+  // One call for the connection's settings: each pragma() prepares a statement of its own.
+  sqlite.exec(
+    [
+      'PRAGMA journal_mode = WAL',
+      'PRAGMA foreign_keys = ON',
+      'PRAGMA busy_timeout = 5000',
+      // WAL with NORMAL stays durable across application crashes; only power loss can drop the last commits.
+      'PRAGMA synchronous = NORMAL',
+      // After a burst the WAL file is cut back to this when it starts over, not kept at its largest.
+      'PRAGMA journal_size_limit = 67108864',
+      // 64 MiB of pages kept (the default is 2 MiB): a list page filtered on a large table reads its
+      // rows by id from all over the file, and re-reading each page from the OS doubled its time.
+      'PRAGMA cache_size = -65536',
+    ].join(';\n'),
+  );
   const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: reusingStatements(sqlite) }) });
   const library = requireAtRunTime.resolve('better-sqlite3');
   const checkpoints = startCheckpointer(sqlite, { file, library, addon: SQLITE_ADDON });
