@@ -23,7 +23,7 @@ const fieldTitles: Words = (detail, lang, resource) =>
     .map((name) => resource?.fields.find((field) => field.name === name)?.title[lang] ?? name)
     .join(LIST_SEPARATOR[lang]);
 
-/** `open→claimed` → 待处理 → 已认领; a step that keeps the state (催报价: `pending→pending`) → 待报价. */
+/** `pending→closed` → 待报价 → 已关闭; a step that keeps the state (催报价: `pending→pending`) → 待报价. */
 const stateChange: Words = (detail, lang, resource) => {
   const states = resource?.workflow?.states ?? [];
   const labels = detail.split('→').map((value) => states.find((state) => state.value === value)?.label[lang] ?? value);
