@@ -44,16 +44,22 @@ const BY_ACTION: Record<string, Words> = {
   },
 };
 
-/** A line's target split as `price_asks:12` names a record: its resource and id. */
+/** A notice's recipients as logged (`team:3`): the resource each kind of recipient is a record of. */
+const NOTICE_RECIPIENTS: Record<string, string> = { user: 'users', role: 'roles', team: 'teams' };
+
+/** The record a line's target names (`price_asks:12`, a notice's `team:3`): its resource and id. */
 function targetRecord(record: ResourceRecord): { resource: string; id: string } | null {
   const target = typeof record.target === 'string' ? record.target : '';
   const colon = target.indexOf(':');
-  return colon > 0 ? { resource: target.slice(0, colon), id: target.slice(colon + 1) } : null;
+  if (colon <= 0) return null;
+  const named = target.slice(0, colon);
+  return { resource: record.action === 'create-notice' ? (NOTICE_RECIPIENTS[named] ?? named) : named, id: target.slice(colon + 1) };
 }
 
 /**
  * Rewrites each line in the reader's words (the system log's StoreHooks.present): its detail, and
- * a target naming a record as the resource's title and the record's id (询价单 #12).
+ * a target naming a record as the resource's title and the record's id (询价单 #12, a notice's
+ * 团队 #3), a notice to everyone as such.
  */
 export async function presentLogLines(records: ResourceRecord[], reader: Presenting): Promise<void> {
   const definitions = new Map<string, Promise<ResourceDefinition | null>>();
@@ -68,5 +74,6 @@ export async function presentLogLines(records: ResourceRecord[], reader: Present
     const words = typeof action === 'string' ? (BY_ACTION[action] ?? (isWorkflowAction(action) ? stateChange : undefined)) : undefined;
     if (words && typeof detail === 'string' && detail !== '') record.detail = words(detail, reader.lang, resource);
     if (target !== null && resource !== null) record.target = `${resource.title[reader.lang]} #${target.id}`;
+    else if (action === 'create-notice' && record.target === 'all') record.target = message(reader.lang, 'logEveryone');
   }
 }

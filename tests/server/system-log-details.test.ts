@@ -61,6 +61,17 @@ describe.each(DIALECTS)('系统日志 details on %s', (dialect) => {
     expect((await details(failures, 'en')).at(-1)).toEqual(['login', 'Wrong user name or password', '']);
   });
 
+  it('names a notice’s recipients: everyone, or a team by its resource’s title', async () => {
+    const { id: team } = await server.database.db.selectFrom('teams').select('id').orderBy('id').executeTakeFirstOrThrow();
+    for (const recipients of [{ target_kind: 'all' }, { target_kind: 'team', target_id: team }]) {
+      const sent = await call(server, '/api/admin/notices', { token: tokens.admin, body: { type: 1, content: '盘点通知', find_id: 'P-9', ...recipients } });
+      expect(sent.body.code).toBe(200);
+    }
+    const notices = [{ field: 'action', op: 'eq' as const, value: 'create-notice' }];
+    expect((await details(notices)).slice(-2).map(([, , target]) => target)).toEqual(['全体用户', `团队 #${team}`]);
+    expect((await details(notices, 'en')).slice(-2).map(([, , target]) => target)).toEqual(['Everyone', `Teams #${team}`]);
+  });
+
   it('exports the details in words', async () => {
     const query = encodeURIComponent(JSON.stringify({ filters: [{ field: 'target', op: 'eq', value: `price_asks:${askId}` }] }));
     const answer = await fetch(`${server.url}/api/resources/system_logs/export?format=csv&query=${query}`, { headers: { authorization: `Bearer ${tokens.admin}` } });
