@@ -11,8 +11,10 @@ export class ApiError extends Error {
     readonly params: Record<string, string | number> = {},
     /** What the caller needs to fix it (e.g. each problem of a refused screen); null when the message says it all. */
     readonly data: unknown = null,
+    /** What went wrong underneath, for the server's log (the caller is told only the message). */
+    options?: ErrorOptions,
   ) {
-    super(key);
+    super(key, options);
     this.name = 'ApiError';
   }
 }

@@ -56,7 +56,7 @@ async function* rowsOf(open: OpenBytes, onBytes: (bytes: number) => void): Async
     // The file on the server's disk failed to read: no fault of the file's, but nothing to import until it is sent again.
     if (error instanceof SourceReadError) throw new ApiError(Code.serverError, 'reconReadFailed');
     if (error instanceof ApiError || (error as Error).name === 'AbortError') throw error;
-    throw new ApiError(Code.badRequest, 'reconUnreadable');
+    throw new ApiError(Code.badRequest, 'reconUnreadable', {}, null, { cause: error });
   }
 }
 

@@ -210,41 +210,75 @@ async function* untilFailed<T>(source: Readable, items: AsyncIterator<T>): Async
   }
 }
 
-/** The rows of the first sheet a workbook reader meets, as text. */
-async function* firstSheet(reader: AsyncIterable<AsyncIterable<{ values: unknown }>>): AsyncGenerator<string[]> {
-  for await (const sheet of reader) {
-    for await (const row of sheet) yield Array.from((row.values as unknown[]).slice(1), cellText);
-    return;
-  }
+type SheetReader = AsyncIterable<{ values: unknown }>;
+
+/**
+ * The temp file a sheet is read back from, when exceljs met the sheet in the zip before the shared
+ * strings and parked it there (every workbook exceljs itself writes is laid out so). exceljs 4.4
+ * keeps that file's read stream as the sheet's `iterator`; a sheet streamed from the zip has a
+ * generator there instead, which drains with its zip entry.
+ */
+function parkedSource(sheet: SheetReader): Readable | null {
+  const source = (sheet as { iterator?: unknown }).iterator;
+  return source instanceof Readable ? source : null;
 }
 
-/** The rows of the first sheet, through exceljs's streaming reader (styles kept: they say which numbers are dates). */
-async function* sheetRows(bytes: Readable): AsyncGenerator<string[]> {
-  const ExcelJS = await loadExcelJS();
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(bytes, { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'emit' });
+/**
+ * What is left of a workbook reader, run to its end without reading a row: exceljs closes and removes
+ * a parked sheet's temp file only when its reader is asked for the next sheet, so a reader left where
+ * the first sheet ended kept one file open and on disk per XLSX read until the process exited
+ * (exceljs issue 2147). A sheet not read has its parked file's stream closed.
+ */
+async function runOut(bytes: Readable, sheets: AsyncIterator<SheetReader>, current: SheetReader | undefined) {
+  if (current) parkedSource(current)?.destroy();
   try {
-    yield* untilFailed(bytes, firstSheet(reader));
-  } finally {
-    bytes.destroy();
+    for await (const sheet of untilFailed(bytes, sheets)) parkedSource(sheet)?.destroy();
+  } catch {
+    // A file that failed has nothing left to close that its failure did not.
   }
 }
 
 /**
- * exceljs 4.4's streaming reader now and then reaches the sheet before it has taken in the
- * workbook part it read just before (about one read in 2,000 of the same file: "Cannot read
- * properties of undefined (reading 'sheets')"), so a file that fails before its first row is read
- * once more from its start; a file that really cannot be read fails again.
+ * unzipper 0.10, the zip reader under exceljs's, says 'end' as soon as it has parsed the zip's last
+ * record, while parts it read ahead may still wait, unread, in its buffer. exceljs's reader, busy
+ * with a part (a sheet parked in a temp file, the styles), then takes that 'end' for the end of the
+ * parts and never reads those waiting: the workbook part (the sheet fails, "reading 'sheets'") or
+ * the shared strings. Small files lose parts so in one read of 15, and more under load. Only the
+ * stream's own end, said once its buffer has been read, is let through to exceljs.
  */
-async function* xlsxRows(open: () => Readable): AsyncGenerator<string[]> {
-  let first = true;
-  try {
-    for await (const row of sheetRows(open())) {
-      first = false;
-      yield row;
+function endWhenRead(bytes: Readable): Readable {
+  const pipe = bytes.pipe.bind(bytes);
+  bytes.pipe = <T extends NodeJS.WritableStream>(zip: T, options?: { end?: boolean }) => {
+    if (zip instanceof Readable) {
+      const emit = zip.emit.bind(zip) as (event: string | symbol, ...args: unknown[]) => boolean;
+      zip.emit = (event: string | symbol, ...args: unknown[]) => (event === 'end' && !zip.readableEnded ? false : emit(event, ...args));
     }
-  } catch (error) {
-    if (!first) throw error;
-    yield* sheetRows(open());
+    return pipe(zip, options);
+  };
+  return bytes;
+}
+
+/** The rows of the first sheet a workbook reader meets, as text (styles kept: they say which numbers are dates). */
+async function* sheetRows(bytes: Readable): AsyncGenerator<string[]> {
+  const ExcelJS = await loadExcelJS();
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(endWhenRead(bytes), { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'emit' });
+  const sheets = reader[Symbol.asyncIterator]() as AsyncIterator<SheetReader>;
+  let current: SheetReader | undefined;
+  // Whether the reader is run out at the end. After a parked sheet the zip has been read whole, and
+  // after a sheet read to its end only the zip's last parts are left; a sheet streamed from the zip
+  // and left half read would have the rest of a possibly huge file read for nothing.
+  let runToEnd = false;
+  try {
+    for await (const sheet of untilFailed(bytes, sheets)) {
+      current = sheet;
+      runToEnd = parkedSource(sheet) !== null;
+      for await (const row of untilFailed(bytes, sheet[Symbol.asyncIterator]())) yield Array.from((row.values as unknown[]).slice(1), cellText);
+      runToEnd = true;
+      return;
+    }
+  } finally {
+    if (runToEnd) await runOut(bytes, sheets, current);
+    bytes.destroy();
   }
 }
 
@@ -256,7 +290,7 @@ export async function* streamRows(open: OpenBytes, onBytes: (bytes: number) => v
   const head = await headOf(open);
   const format = formatOf(head);
   if (format === 'legacy-xls') throw new UnreadableFile('legacy-xls');
-  if (format === 'xlsx') yield* xlsxRows(() => counted(open(), onBytes));
+  if (format === 'xlsx') yield* sheetRows(counted(open(), onBytes));
   else if (format === 'html') yield* htmlRows(counted(open(), onBytes), encodingOf(head));
   else yield* csvRows(counted(open(), onBytes), encodingOf(head));
 }

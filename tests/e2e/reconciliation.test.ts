@@ -50,7 +50,8 @@ async function importFile(page: Page, file: ScenarioFile): Promise<{ created: nu
   await header.waitFor({ timeout: 30_000 });
   const headerRow = (await header.textContent()) ?? '';
   await page.getByRole('button', { name: '确认导入' }).click();
-  await page.getByText('导入完成', { exact: true }).last().waitFor({ timeout: 30_000 });
+  // The result's title: the steps above name 导入完成 from the start.
+  await page.locator('.ant-result-title', { hasText: '导入完成' }).waitFor({ timeout: 30_000 });
   const figure = async (title: string) => Number(await page.locator('.ant-statistic').filter({ hasText: title }).locator('.ant-statistic-content-value').textContent());
   const result = { created: await figure('新增'), updated: await figure('更新'), unchanged: await figure('未变'), headerRow };
   if (file.kind === 'shipments') await page.getByText('404000000000').waitFor();

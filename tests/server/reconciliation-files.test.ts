@@ -1,11 +1,14 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import { Readable, Writable } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { decodeText, formatOf, readRows, streamRows } from '../../server/reconciliation/read-table';
 import { findHeader, normalizeHeader } from '../../server/reconciliation/headers';
 import { cleanId, fenOf, splitExpress } from '../../server/reconciliation/lines';
 import { FILE_KIND_INFO } from '../../server/reconciliation/file-kinds';
 import { trackingNumbersOf } from '../../server/reconciliation/tracking';
 import { zipWriter } from '../../server/resources/zip-writer';
+import { loadExcelJS } from '../../server/resources/excel';
 import { gb18030, utf8Bom, xlsxFile } from '../support/reconciliation-files';
 
 async function zipOf(entries: Record<string, string>): Promise<Buffer> {
@@ -23,6 +26,19 @@ async function zipOf(entries: Record<string, string>): Promise<Buffer> {
   }
   await zip.finish();
   return Buffer.concat(parts);
+}
+
+const RELS = '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Target="worksheets/sheet1.xml"/></Relationships>';
+const WORKBOOK =
+  '<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>';
+const ORDER_CELL = '<row r="1"><c r="A1" t="inlineStr"><is><t>订单号</t></is></c></row>';
+const sheetXml = (rows: string) => `<worksheet><sheetData>${rows}</sheetData></worksheet>`;
+
+/** The rows streamRows reads from the bytes, up to `rows` of them. */
+async function readAll(bytes: Buffer, rows = Infinity): Promise<string[][]> {
+  const read: string[][] = [];
+  for await (const row of streamRows(() => Readable.from([bytes]))) if (read.push(row) >= rows) break;
+  return read;
 }
 
 describe('reading platform files as they come', () => {
@@ -47,26 +63,48 @@ describe('reading platform files as they come', () => {
     ]);
   });
 
-  it('reads an XLSX again from its start when the sheet reader fails before its first row, and fails a file that fails twice', async () => {
-    const good = Buffer.from(await xlsxFile(['订单号', '实付款'], [{ 订单号: '2400000000000001', 实付款: 80 }]));
-    // What exceljs's reader meets when it reaches the sheet without the workbook part taken in.
-    const broken = await zipOf({
-      'xl/_rels/workbook.xml.rels': '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Target="worksheets/sheet1.xml"/></Relationships>',
-      'xl/workbook.xml': '',
-      'xl/worksheets/sheet1.xml': '<worksheet><sheetData/></worksheet>',
+  it('reads a small XLSX whole every time, though its zip reader reads the last parts ahead, and fails one without its workbook part', async () => {
+    // The sheet before the shared strings and the workbook part, as exceljs lays a workbook out; small enough for the zip reader to read all ahead.
+    const small = await zipOf({ 'xl/_rels/workbook.xml.rels': RELS, 'xl/worksheets/sheet1.xml': sheetXml(ORDER_CELL), 'xl/sharedStrings.xml': '<sst/>', 'xl/workbook.xml': WORKBOOK });
+    const outcomes = new Map<string, number>();
+    for (let i = 0; i < 200; i++) {
+      const outcome = await readAll(small).then(JSON.stringify, String);
+      outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
+    }
+    expect(Object.fromEntries(outcomes)).toEqual({ '[["订单号"]]': 200 });
+    const withoutWorkbook = await zipOf({ 'xl/_rels/workbook.xml.rels': RELS, 'xl/worksheets/sheet1.xml': sheetXml(ORDER_CELL), 'xl/workbook.xml': '' });
+    await expect(readAll(withoutWorkbook)).rejects.toThrow();
+  });
+
+  it('closes and removes the temp file exceljs parks a sheet in, whether the sheet is read to its end, left after a row or fails', async () => {
+    const ExcelJS = await loadExcelJS();
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('订单').addRows([['订单号', '实付款'], ['2400000000000001', 80]]);
+    workbook.addWorksheet('说明').addRows([['导出时间'], ['2026-11-28']]);
+    // exceljs lays a workbook out with its sheets before the shared strings: its reader parks them in temp files.
+    const twoSheets = Buffer.from(await workbook.xlsx.writeBuffer());
+    const failsMidSheet = await zipOf({ 'xl/_rels/workbook.xml.rels': RELS, 'xl/worksheets/sheet1.xml': `<worksheet><sheetData>${ORDER_CELL}</wrong>`, 'xl/sharedStrings.xml': '<sst/>', 'xl/workbook.xml': WORKBOOK });
+    // Shared strings first: the sheet is read straight from the zip.
+    const streamed = await zipOf({ 'xl/_rels/workbook.xml.rels': RELS, 'xl/sharedStrings.xml': '<sst/>', 'xl/workbook.xml': WORKBOOK, 'xl/worksheets/sheet1.xml': sheetXml(ORDER_CELL) });
+
+    const openFiles = () => fs.readdirSync('/proc/self/fd').length;
+    const parkedFiles = () => fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith(`tmp-${process.pid}-`)).length;
+    const before = openFiles();
+    const parkedBefore = parkedFiles();
+    for (let i = 0; i < 20; i++) {
+      expect(await readAll(twoSheets)).toEqual([
+        ['订单号', '实付款'],
+        ['2400000000000001', '80'],
+      ]);
+      expect(await readAll(twoSheets, 1)).toEqual([['订单号', '实付款']]);
+      await expect(readAll(failsMidSheet)).rejects.toThrow();
+      expect(await readAll(streamed)).toEqual([['订单号']]);
+    }
+    // exceljs removes a temp file without waiting for it.
+    await vi.waitFor(() => {
+      expect(parkedFiles()).toBe(parkedBefore);
+      expect(openFiles()).toBeLessThanOrEqual(before);
     });
-    // The first open is the format's sniff; the sheet reader is given the rest in turn.
-    const rows = async (...files: Buffer[]) => {
-      const queue = [good, ...files];
-      const read: string[][] = [];
-      for await (const row of streamRows(() => Readable.from([queue.shift()!]))) read.push(row);
-      return read;
-    };
-    expect(await rows(broken, good)).toEqual([
-      ['订单号', '实付款'],
-      ['2400000000000001', '80'],
-    ]);
-    await expect(rows(broken, broken)).rejects.toThrow();
   });
 
   it('finds the header under title rows, folding 帐/账 and full-width brackets, ignoring extra and reordered columns', () => {

@@ -22,6 +22,9 @@ export function useE2eConsole(env: Record<string, string> = {}): E2eConsole {
   afterEach(async ({ task }) => {
     if (task.result?.state !== 'fail') return;
     await snapshotPages(e2e.browser, task.name);
+    // What the server logged: its warnings and errors (LOG_LEVEL is warn), pino's lines of JSON.
+    const logged = (e2e.server?.output() ?? '').split('\n').filter((line) => line.startsWith('{"level"'));
+    if (logged.length) process.stderr.write(`\n[failed: ${task.name}] server log:\n${logged.join('\n').slice(-4_000)}\n`);
     // The failed test's pages are left open; the next test starts (and is shown on failure) without them.
     await Promise.all(e2e.browser?.contexts().map((context) => context.close()) ?? []);
   });
