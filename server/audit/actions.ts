@@ -45,6 +45,9 @@ const ACTIONS = {
 
 const AUDIT_ACTION_OPTIONS: FieldOption[] = Object.entries(ACTIONS).map(([value, [zh, en]]) => ({ value, label: { zh, en } }));
 
+/** Between a screen-menu-bind's menu name and the roles it was given, in its detail: `商品列表 → roles 2,3`. */
+export const MENU_BIND_ROLES = ' → roles ';
+
 /** How the log names a step of a record's workflow (resources/workflow.ts): "resource-urge". */
 export const workflowAction = (transition: string): `resource-${string}` => `resource-${transition}`;
 

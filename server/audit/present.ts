@@ -9,7 +9,8 @@
 import type { ResourceDefinition, ResourceRecord } from '../../src/contract/resource';
 import { message, type Language, type MessageKey } from '../http/messages';
 import type { Presenting } from '../resources/store';
-import { isWorkflowAction } from './actions';
+import { GOODS_BATCH_KIND_LABELS, type GoodsBatchKind } from '../../src/contract/api/goods-management';
+import { isWorkflowAction, MENU_BIND_ROLES } from './actions';
 
 type Words = (detail: string, lang: Language, resource: ResourceDefinition | null) => string;
 
@@ -30,6 +31,23 @@ const stateChange: Words = (detail, lang, resource) => {
   return (labels.length === 2 && labels[0] === labels[1] ? labels.slice(1) : labels).join(' → ');
 };
 
+/** `price,12` → 调价，12 件商品. */
+const goodsBatch: Words = (detail, lang) => {
+  const [kind, count] = detail.split(',');
+  return Object.hasOwn(GOODS_BATCH_KIND_LABELS, kind) && count !== undefined ? message(lang, 'logGoodsBatch', { kind: GOODS_BATCH_KIND_LABELS[kind as GoodsBatchKind][lang], count }) : detail;
+};
+
+/** `v3` → 第 3 版; a rollback's `v1 → v3` → 第 1 版 → 第 3 版. */
+const screenVersions: Words = (detail, lang) => detail.replace(/\bv(\d+)\b/g, (_whole, version: string) => message(lang, 'logScreenVersion', { version }));
+
+/** `商品列表 → roles 2,3` → 商品列表 → 角色 #2、#3. */
+const menuBind: Words = (detail, lang) => {
+  const at = detail.lastIndexOf(MENU_BIND_ROLES);
+  if (at < 0) return detail;
+  const roles = detail.slice(at + MENU_BIND_ROLES.length).split(',').filter(Boolean);
+  return message(lang, 'logMenuBind', { menu: detail.slice(0, at), roles: roles.map((id) => `#${id}`).join(LIST_SEPARATOR[lang]) });
+};
+
 const LOGIN_FAILURES: Record<string, MessageKey> = { 'wrong credentials': 'loginFailed', disabled: 'userDisabled' };
 
 const BY_ACTION: Record<string, Words> = {
@@ -38,6 +56,11 @@ const BY_ACTION: Record<string, Words> = {
   'resource-create': fieldTitles,
   'resource-update': fieldTitles,
   'resource-delete': fieldTitles,
+  'goods-batch': goodsBatch,
+  'goods-batch-undo': goodsBatch,
+  'screen-publish': screenVersions,
+  'screen-rollback': screenVersions,
+  'screen-menu-bind': menuBind,
   'resource-import': (detail, lang) => {
     const [written, total] = detail.split('/');
     return total === undefined ? detail : message(lang, 'logImported', { written, total });
@@ -74,6 +97,7 @@ export async function presentLogLines(records: ResourceRecord[], reader: Present
     const words = typeof action === 'string' ? (BY_ACTION[action] ?? (isWorkflowAction(action) ? stateChange : undefined)) : undefined;
     if (words && typeof detail === 'string' && detail !== '') record.detail = words(detail, reader.lang, resource);
     if (target !== null && resource !== null) record.target = `${resource.title[reader.lang]} #${target.id}`;
+    else if (target?.resource === 'goods_batches') record.target = message(reader.lang, 'logBatch', { no: target.id });
     else if (action === 'create-notice' && record.target === 'all') record.target = message(reader.lang, 'logEveryone');
   }
 }

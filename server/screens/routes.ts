@@ -19,7 +19,7 @@ import { ok } from '../http/envelope';
 import { ApiError } from '../http/errors';
 import { routeSchema, type App } from '../http/route';
 import { recordLog } from '../audit/system-log';
-import type { AuditAction } from '../audit/actions';
+import { MENU_BIND_ROLES, type AuditAction } from '../audit/actions';
 import { mayOpenView } from '../index/menu-tree';
 import { ScreenStore } from './store';
 import type { BundledScreens } from './bundled';
@@ -153,7 +153,7 @@ export async function screenRoutes(app: App, { db, bundled, definitionsOf, annou
     async (request) => {
       const body = request.body;
       const binding = await bindMenu(db, body);
-      await log(request, 'screen-menu-bind', body.id, `${body.name} → roles ${body.role_ids.join(',')}`);
+      await log(request, 'screen-menu-bind', body.id, `${body.name}${MENU_BIND_ROLES}${body.role_ids.join(',')}`);
       return ok(binding);
     },
   );

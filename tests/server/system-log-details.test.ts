@@ -6,7 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, demoTokens, DIALECTS, startTestServer, type TestServer } from '../support/server-harness';
 import { resourceApi } from '../support/resources';
-import type { ListPage, ListQuery } from '../../src/contract/resource';
+import type { ListPage, ListQuery, ResourceDefinition } from '../../src/contract/resource';
+import type { GoodsBatch, GoodsOperation, GoodsPreview } from '../../src/contract/api/goods-management';
+import { defaultScreen } from '../../src/contract/screen-defaults';
 
 describe.each(DIALECTS)('系统日志 details on %s', (dialect) => {
   let server: TestServer;
@@ -70,6 +72,50 @@ describe.each(DIALECTS)('系统日志 details on %s', (dialect) => {
     const notices = [{ field: 'action', op: 'eq' as const, value: 'create-notice' }];
     expect((await details(notices)).slice(-2).map(([, , target]) => target)).toEqual(['全体用户', `团队 #${team}`]);
     expect((await details(notices, 'en')).slice(-2).map(([, , target]) => target)).toEqual(['Everyone', `Teams #${team}`]);
+  });
+
+  it('reads a goods batch, an undo, a screen’s versions and a menu binding in words', async () => {
+    const { db } = server.database;
+    const { team_id: team } = await db.selectFrom('users').select('team_id').where('username', '=', 'seller').executeTakeFirstOrThrow();
+    const goods = await db.selectFrom('goods').select('id').where('team_id', '=', team).orderBy('id').limit(2).execute();
+    const operation: GoodsOperation = { kind: 'price', mode: 'add', fen: 100 };
+    const seen = await call<GoodsPreview>(server, '/api/goods/management/preview', { token: tokens.seller, body: { operation, selection: { ids: goods.map(({ id }) => id) } } });
+    const applied = await call<GoodsBatch>(server, '/api/goods/management/apply', { token: tokens.seller, body: { operation, goods: seen.body.data.rows.map(({ id, version }) => ({ id, version })) } });
+    expect(applied.body.code).toBe(200);
+    const undone = await call<GoodsBatch>(server, `/api/goods/management/batches/${applied.body.data.id}/undo`, { token: tokens.seller, body: {} });
+    expect(undone.body.code).toBe(200);
+
+    const definition = { name: 'log_words_test', title: { zh: '测试资源', en: 'Test' }, kind: 'custom', labelField: 'name', teamScoped: true, version: 1, fields: [{ name: 'name', title: { zh: '名称', en: 'Name' }, type: 'string' }] };
+    expect((await call(server, '/api/resource-defs/save', { token: tokens.admin, body: { definition } })).body.code).toBe(200);
+    const id = `custom/${definition.name}`;
+    for (const width of [120, 160]) {
+      const screen = defaultScreen(definition as ResourceDefinition, id);
+      expect((await call(server, '/api/screens/save', { token: tokens.admin, body: { screen: { ...screen, list: { ...screen.list!, columns: [{ field: 'name', width }] } } } })).body.code).toBe(200);
+      expect((await call(server, '/api/screens/publish', { token: tokens.admin, body: { id } })).body.code).toBe(200);
+    }
+    expect((await call(server, '/api/screens/rollback', { token: tokens.admin, body: { id, version: 1 } })).body.code).toBe(200);
+    const { id: role } = await db.selectFrom('roles').select('id').where('code', '=', 'seller').executeTakeFirstOrThrow();
+    const bind = { id, parent_id: null, name: 'LogWordsTest', title: { zh: '测试', en: 'Test' }, role_ids: [role] };
+    expect((await call(server, '/api/screens/menu-bind', { token: tokens.admin, body: bind })).body.code).toBe(200);
+
+    const lines = (lang: string) => details([{ field: 'action', op: 'in', value: ['goods-batch', 'goods-batch-undo', 'screen-publish', 'screen-rollback', 'screen-menu-bind'] }], lang);
+    const batchNo = (batch: typeof applied) => batch.body.data.batch_no;
+    expect((await lines('zh')).slice(-6)).toEqual([
+      ['goods-batch', '调价，2 件商品', `批次 ${batchNo(applied)}`],
+      ['goods-batch-undo', '撤销，2 件商品', `批次 ${batchNo(undone)}`],
+      ['screen-publish', '第 1 版', id],
+      ['screen-publish', '第 2 版', id],
+      ['screen-rollback', '第 1 版 → 第 3 版', id],
+      ['screen-menu-bind', `LogWordsTest → 角色 #${role}`, id],
+    ]);
+    expect((await lines('en')).slice(-6).map(([, detail, target]) => [detail, target])).toEqual([
+      ['Reprice, 2 goods', `Batch ${batchNo(applied)}`],
+      ['Undo, 2 goods', `Batch ${batchNo(undone)}`],
+      ['version 1', id],
+      ['version 2', id],
+      ['version 1 → version 3', id],
+      [`LogWordsTest → roles #${role}`, id],
+    ]);
   });
 
   it('exports the details in words', async () => {

@@ -88,6 +88,17 @@ export type GoodsOperation = Static<typeof GoodsOperation>;
 /** A batch's kind: its operation's, or an undo of another batch. */
 export const GOODS_BATCH_KINDS = ['on_sale', 'off_sale', 'price', 'stock', 'category', 'rename_category', 'merge_category', 'undo'] as const;
 export type GoodsBatchKind = (typeof GOODS_BATCH_KINDS)[number];
+/** What each kind of batch is called, in the console's languages: on its button, in its history and in 系统日志. */
+export const GOODS_BATCH_KIND_LABELS: Record<GoodsBatchKind, { zh: string; en: string }> = {
+  on_sale: { zh: '上架', en: 'Put on sale' },
+  off_sale: { zh: '下架', en: 'Take off sale' },
+  price: { zh: '调价', en: 'Reprice' },
+  stock: { zh: '调库存', en: 'Adjust stock' },
+  category: { zh: '改类目', en: 'Change category' },
+  rename_category: { zh: '类目重命名', en: 'Rename category' },
+  merge_category: { zh: '类目合并', en: 'Merge categories' },
+  undo: { zh: '撤销', en: 'Undo' },
+};
 
 export const GoodsManagementTeamQuery = Type.Object({ team_id: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,9}$' })) }, { additionalProperties: false });
 export type GoodsManagementTeamQuery = Static<typeof GoodsManagementTeamQuery>;

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { App, Alert, AutoComplete, Button, Flex, Input, InputNumber, Modal, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
 import { ArrowRightOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
-import { GOODS_BLOCKING_WARNINGS, type GoodsBatch, type GoodsPreview, type GoodsPreviewRow, type GoodsSelection } from '../../contract/api/goods-management';
+import { GOODS_BATCH_KIND_LABELS, GOODS_BLOCKING_WARNINGS, type GoodsBatch, type GoodsPreview, type GoodsPreviewRow, type GoodsSelection } from '../../contract/api/goods-management';
 import { useWidgetHost } from '../interface/host';
 import { EMPTY_FORM, operationOf, type DialogKind, type OperationForm } from './management-operation';
 import { valueText } from './management-values';
@@ -120,7 +120,7 @@ function Parameters({ kind, form, change, categories, from }: { kind: DialogKind
 }
 
 export function ManagementBatchDialog({ team, request, categories, phone, onClose, onApplied }: Props) {
-  const { t, data } = useWidgetHost();
+  const { t, lang, data } = useWidgetHost();
   const { message } = App.useApp();
   const [form, setForm] = useState<OperationForm>(EMPTY_FORM);
   const [note, setNote] = useState('');
@@ -160,7 +160,7 @@ export function ManagementBatchDialog({ team, request, categories, phone, onClos
   };
 
   const field = preview?.rows[0] ? Object.keys(preview.rows[0].after)[0] : '';
-  const title = t('goodsMgmtDialogTitle', { kind: t(`goodsMgmtKind_${request.kind}`) });
+  const title = t('goodsMgmtDialogTitle', { kind: GOODS_BATCH_KIND_LABELS[request.kind][lang] });
   const scope = request.from !== undefined ? t('goodsMgmtScopeCategory', { category: request.from, count: request.count }) : t('goodsMgmtScope', { count: request.count });
   const ready = preview !== null && preview.blocked === 0 && preview.changed > 0;
   const after = (row: GoodsPreviewRow) => (

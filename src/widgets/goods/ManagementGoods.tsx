@@ -8,7 +8,7 @@ import useSWR from 'swr';
 import { Alert, Button, Flex, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { GOODS_LOW_STOCK } from '../../contract/api/goods';
-import { GOODS_BATCH_MAX, GOODS_STATUSES, GOODS_STOCK_FILTERS, type GoodsFilter, type GoodsSelection, type ManagedGoods } from '../../contract/api/goods-management';
+import { GOODS_BATCH_KIND_LABELS, GOODS_BATCH_MAX, GOODS_STATUSES, GOODS_STOCK_FILTERS, type GoodsFilter, type GoodsSelection, type ManagedGoods } from '../../contract/api/goods-management';
 import { useWidgetHost } from '../interface/host';
 import { formatMoney } from '../cells/format';
 import { EVERY_MATCH, isSelected, NOTHING, selectedCount, selectionBody, toggled, type Selection } from './management-selection';
@@ -29,7 +29,7 @@ interface Props {
 }
 
 export function ManagementGoods({ team, category, onBatch, generation, phone }: Props) {
-  const { t, data } = useWidgetHost();
+  const { t, lang, data } = useWidgetHost();
   const [keyword, setKeyword] = useState('');
   const [status, setStatus] = useState<GoodsFilter['status']>();
   const [stock, setStock] = useState<GoodsFilter['stock']>();
@@ -141,7 +141,7 @@ export function ManagementGoods({ team, category, onBatch, generation, phone }: 
           <Space wrap size={8} className="goods-mgmt-actions">
             {KINDS.map((kind) => (
               <Button key={kind} type={kind === 'price' ? 'primary' : 'default'} disabled={count === 0 || count > GOODS_BATCH_MAX} onClick={() => onBatch(kind, selectionBody(selection, filter), count)}>
-                {t(`goodsMgmtKind_${kind}`)}
+                {GOODS_BATCH_KIND_LABELS[kind][lang]}
               </Button>
             ))}
           </Space>

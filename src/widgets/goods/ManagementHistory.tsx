@@ -7,7 +7,7 @@ import { useState } from 'react';
 import useSWR from 'swr';
 import { App, Button, Drawer, Flex, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { GOODS_BATCH_PAGE, type GoodsBatch, type GoodsBatchDetail } from '../../contract/api/goods-management';
+import { GOODS_BATCH_KIND_LABELS, GOODS_BATCH_PAGE, type GoodsBatch, type GoodsBatchDetail } from '../../contract/api/goods-management';
 import { useWidgetHost } from '../interface/host';
 import { formatTime } from '../cells/format';
 import { paramsText, valueText } from './management-values';
@@ -23,12 +23,12 @@ interface Props {
 const TIME = 'YYYY-MM-DD HH:mm';
 
 function Details({ id, onClose, phone }: { id: number; onClose(): void; phone: boolean }) {
-  const { t, data } = useWidgetHost();
+  const { t, lang, data } = useWidgetHost();
   const detail = useSWR(['goods-management-batch', id], () => data.goods.management.batch(id));
   const batch = detail.data?.batch;
   const field = (item: GoodsBatchDetail['items'][number]) => Object.keys(item.after)[0] ?? '';
   return (
-    <Drawer open width={phone ? '100%' : 640} title={batch ? `${batch.batch_no} · ${t(`goodsMgmtKind_${batch.kind}`)}` : ''} onClose={onClose}>
+    <Drawer open width={phone ? '100%' : 640} title={batch ? `${batch.batch_no} · ${GOODS_BATCH_KIND_LABELS[batch.kind][lang]}` : ''} onClose={onClose}>
       {batch && (
         <Space direction="vertical" size={4} className="goods-mgmt-detail-head">
           <Typography.Text>
@@ -57,7 +57,7 @@ function Details({ id, onClose, phone }: { id: number; onClose(): void; phone: b
 }
 
 export function ManagementHistory({ team, canUndo, generation, phone, onUndone }: Props) {
-  const { t, data } = useWidgetHost();
+  const { t, lang, data } = useWidgetHost();
   const { message } = App.useApp();
   const [page, setPage] = useState(1);
   const [shown, setShown] = useState<number | null>(null);
@@ -76,7 +76,7 @@ export function ManagementHistory({ team, canUndo, generation, phone, onUndone }
   const operation = (batch: GoodsBatch) => (
     <Space direction="vertical" size={0}>
       <span>
-        <Tag color={batch.kind === 'undo' ? 'purple' : 'blue'}>{t(`goodsMgmtKind_${batch.kind}`)}</Tag>
+        <Tag color={batch.kind === 'undo' ? 'purple' : 'blue'}>{GOODS_BATCH_KIND_LABELS[batch.kind][lang]}</Tag>
         {paramsText(t, batch.kind, batch.params)}
       </span>
       {batch.note && <Typography.Text type="secondary">{batch.note}</Typography.Text>}
