@@ -106,18 +106,20 @@ function createRegistry({ db, types }: ResourceDatabase): ResourceRegistry {
     return entry;
   }
 
+  const madeWith = (definitions: Array<{ name: string; version: number }>) => definitions.map((d) => `${d.name}@${d.version}`).join(',');
   /** What each remade built-in store was last remade with (the admin-defined resources' versions), and the result. */
   const remade = new Map<string, { with: string; store: ResourceStore }>();
 
   /** A built-in store as it is now: remade when it names parts of others and one of those changed. */
   async function current(builtin: ResourceStore, custom?: ResourceDefinition[]): Promise<ResourceStore> {
     if (!builtin.remadeWith) return builtin;
-    const definitions = custom ?? (await customDefinitions());
-    const made = definitions.map((d) => `${d.name}@${d.version}`).join(',');
     const kept = remade.get(builtin.definition.name);
-    if (kept?.with === made) return kept.store;
+    // Each read asks only for the names and versions (the system log is read on every page of it); the definitions only when one changed.
+    const versions = custom ?? (await db.selectFrom('resource_definitions').select(['name', 'version']).orderBy('name').execute());
+    if (kept?.with === madeWith(versions)) return kept.store;
+    const definitions = custom ?? (await customDefinitions());
     const store = builtin.remadeWith([...[...BUILTIN_STORES.values()].map((s) => s.definition), ...definitions]);
-    remade.set(builtin.definition.name, { with: made, store });
+    remade.set(builtin.definition.name, { with: madeWith(definitions), store });
     return store;
   }
 
