@@ -29,10 +29,17 @@ const PRESET: Record<string, string> = {
   default: '#bfbfbf',
 };
 
+/** Bars whose labels stand level beside each other; more are slanted. */
+const LEVEL_LABELS = 4;
+/** A label's longest, in pixels: a month and a shop's name of some twelve characters; on a chart as narrow as a phone's, the month and little more. */
+const LABEL_WIDTH = 200;
+const NARROW_LABEL_WIDTH = 64;
+const NARROW_CHART = 600;
+
 export interface OutcomeChartProps {
   rows: ReconSummaryRow[];
   outcomes: Choice[];
-  /** The bar's label: shop and month. */
+  /** The bar's label: month and shop. */
   labelOf(row: ReconSummaryRow): string;
   /** A bar segment clicked: that row's orders of that outcome. */
   onPick(row: ReconSummaryRow, outcome: string): void;
@@ -52,7 +59,20 @@ export default function OutcomeChart({ rows, outcomes, labelOf, onPick }: Outcom
         tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
         legend: { top: 0, type: 'scroll', textStyle: { color: token.colorText } },
         grid: { left: 8, right: 8, bottom: 8, top: 40, containLabel: true },
-        xAxis: { type: 'category', data: rows.map(labelOf), axisLabel: { color: token.colorTextSecondary, interval: 0, hideOverlap: true } },
+        // Every bar keeps a label: slanted past a few bars (level, they hid all but every third), cut to a
+        // width with its start kept (the month), the whole of it in the tooltip.
+        xAxis: {
+          type: 'category',
+          data: rows.map(labelOf),
+          axisLabel: {
+            color: token.colorTextSecondary,
+            interval: 0,
+            hideOverlap: true,
+            rotate: rows.length > LEVEL_LABELS ? 40 : 0,
+            width: instance.getWidth() < NARROW_CHART ? NARROW_LABEL_WIDTH : LABEL_WIDTH,
+            overflow: 'truncate',
+          },
+        },
         yAxis: { type: 'value', minInterval: 1, axisLabel: { color: token.colorTextSecondary }, splitLine: { lineStyle: { color: token.colorSplit } } },
         series: shown.map((outcome) => ({
           type: 'bar',

@@ -96,7 +96,7 @@ export default function SummaryBlock(_: BlockProps) {
   // What the table shows is what running the match and exporting the differences cover.
   const scope = { ...(platform ? { platform: platform as ReconMatchBody['platform'] } : {}), ...(shop ? { shop } : {}), ...(period ? { period } : {}) };
   const totals = useMemo(() => totalsOf(rows), [rows]);
-  const labelOf = useCallback((row: ReconSummaryRow) => `${row.shop_name} ${row.period}`, []);
+  const labelOf = useCallback((row: ReconSummaryRow) => `${row.period} ${row.shop_name}`, []);
   const pick = useCallback((row: ReconSummaryRow, outcome: string) => setDrill({ row, outcome }), []);
 
   const match = async (key: string, body: ReconMatchBody) => {
