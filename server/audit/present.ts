@@ -67,6 +67,9 @@ const BY_ACTION: Record<string, Words> = {
   },
 };
 
+/** What a target names that is not a resource's record: a goods batch by its number, a poster by its id. */
+const OTHER_TARGETS: Record<string, MessageKey> = { goods_batches: 'logBatch', goods_posters: 'logPoster' };
+
 /** A notice's recipients as logged (`team:3`): the resource each kind of recipient is a record of. */
 const NOTICE_RECIPIENTS: Record<string, string> = { user: 'users', role: 'roles', team: 'teams' };
 
@@ -97,7 +100,7 @@ export async function presentLogLines(records: ResourceRecord[], reader: Present
     const words = typeof action === 'string' ? (BY_ACTION[action] ?? (isWorkflowAction(action) ? stateChange : undefined)) : undefined;
     if (words && typeof detail === 'string' && detail !== '') record.detail = words(detail, reader.lang, resource);
     if (target !== null && resource !== null) record.target = `${resource.title[reader.lang]} #${target.id}`;
-    else if (target?.resource === 'goods_batches') record.target = message(reader.lang, 'logBatch', { no: target.id });
+    else if (target !== null && Object.hasOwn(OTHER_TARGETS, target.resource)) record.target = message(reader.lang, OTHER_TARGETS[target.resource], { no: target.id });
     else if (action === 'create-notice' && record.target === 'all') record.target = message(reader.lang, 'logEveryone');
   }
 }

@@ -9,6 +9,8 @@ import { resourceApi } from '../support/resources';
 import type { ListPage, ListQuery, ResourceDefinition } from '../../src/contract/resource';
 import type { GoodsBatch, GoodsOperation, GoodsPreview } from '../../src/contract/api/goods-management';
 import { defaultScreen } from '../../src/contract/screen-defaults';
+import { templateDoc } from '../../src/contract/api/poster-templates';
+import type { Poster } from '../../src/contract/api/posters';
 
 describe.each(DIALECTS)('系统日志 details on %s', (dialect) => {
   let server: TestServer;
@@ -74,7 +76,7 @@ describe.each(DIALECTS)('系统日志 details on %s', (dialect) => {
     expect((await details(notices, 'en')).slice(-2).map(([, , target]) => target)).toEqual(['Everyone', `Teams #${team}`]);
   });
 
-  it('reads a goods batch, an undo, a screen’s versions and a menu binding in words', async () => {
+  it('reads a goods batch, an undo, a poster, a screen’s versions and a menu binding in words', async () => {
     const { db } = server.database;
     const { team_id: team } = await db.selectFrom('users').select('team_id').where('username', '=', 'seller').executeTakeFirstOrThrow();
     const goods = await db.selectFrom('goods').select('id').where('team_id', '=', team).orderBy('id').limit(2).execute();
@@ -84,6 +86,10 @@ describe.each(DIALECTS)('系统日志 details on %s', (dialect) => {
     expect(applied.body.code).toBe(200);
     const undone = await call<GoodsBatch>(server, `/api/goods/management/batches/${applied.body.data.id}/undo`, { token: tokens.seller, body: {} });
     expect(undone.body.code).toBe(200);
+    const words = { headline: '限时特惠', tagline: '今日下单包邮', priceLabel: '到手价', scan: '扫码下单', link: '/goods/list?id=1' };
+    const doc = templateDoc('promo', { id: 1, name: '测试商品', price_fen: 12_900, image: '/demo/goods/tea.svg' }, words);
+    const poster = await call<Poster>(server, '/api/goods/posters', { token: tokens.seller, body: { name: '双十二海报', doc } });
+    expect(poster.body.code).toBe(200);
 
     const definition = { name: 'log_words_test', title: { zh: '测试资源', en: 'Test' }, kind: 'custom', labelField: 'name', teamScoped: true, version: 1, fields: [{ name: 'name', title: { zh: '名称', en: 'Name' }, type: 'string' }] };
     expect((await call(server, '/api/resource-defs/save', { token: tokens.admin, body: { definition } })).body.code).toBe(200);
@@ -98,19 +104,21 @@ describe.each(DIALECTS)('系统日志 details on %s', (dialect) => {
     const bind = { id, parent_id: null, name: 'LogWordsTest', title: { zh: '测试', en: 'Test' }, role_ids: [role] };
     expect((await call(server, '/api/screens/menu-bind', { token: tokens.admin, body: bind })).body.code).toBe(200);
 
-    const lines = (lang: string) => details([{ field: 'action', op: 'in', value: ['goods-batch', 'goods-batch-undo', 'screen-publish', 'screen-rollback', 'screen-menu-bind'] }], lang);
+    const lines = (lang: string) => details([{ field: 'action', op: 'in', value: ['goods-batch', 'goods-batch-undo', 'poster-create', 'screen-publish', 'screen-rollback', 'screen-menu-bind'] }], lang);
     const batchNo = (batch: typeof applied) => batch.body.data.batch_no;
-    expect((await lines('zh')).slice(-6)).toEqual([
+    expect((await lines('zh')).slice(-7)).toEqual([
       ['goods-batch', '调价，2 件商品', `批次 ${batchNo(applied)}`],
       ['goods-batch-undo', '撤销，2 件商品', `批次 ${batchNo(undone)}`],
+      ['poster-create', '双十二海报', `海报 #${poster.body.data.id}`],
       ['screen-publish', '第 1 版', id],
       ['screen-publish', '第 2 版', id],
       ['screen-rollback', '第 1 版 → 第 3 版', id],
       ['screen-menu-bind', `LogWordsTest → 角色 #${role}`, id],
     ]);
-    expect((await lines('en')).slice(-6).map(([, detail, target]) => [detail, target])).toEqual([
+    expect((await lines('en')).slice(-7).map(([, detail, target]) => [detail, target])).toEqual([
       ['Reprice, 2 goods', `Batch ${batchNo(applied)}`],
       ['Undo, 2 goods', `Batch ${batchNo(undone)}`],
+      ['双十二海报', `Poster #${poster.body.data.id}`],
       ['version 1', id],
       ['version 2', id],
       ['version 1 → version 3', id],
