@@ -187,8 +187,7 @@ export class ImportJobs {
         // A file refused for what its reader met: why, in the log, should the file be one the platforms really send.
         if (error.cause) this.log.warn({ err: error.cause, job: id, reason: error.key }, 'recon import file refused');
         await this.fail([id], error.key, error.params);
-      }
-      else {
+      } else {
         this.log.error({ err: error, job: id }, 'recon import failed');
         await this.fail([id], 'reconImportFailed', { id });
       }
