@@ -6,11 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, DIALECTS, demoTokens, startTestServer, type TestServer } from '../support/server-harness';
-import { templateDoc } from '../../src/contract/api/poster-templates';
+import { samplePosterDoc as doc } from '../support/poster-doc';
 import type { Poster, PosterDoc, PosterList } from '../../src/contract/api/posters';
-
-const WORDS = { headline: '限时特惠', tagline: '今日下单包邮', priceLabel: '到手价', scan: '扫码下单', link: '/goods/list?id=1' };
-const doc = (): PosterDoc => templateDoc('promo', { id: 1, name: '测试商品', price_fen: 12_900, image: '/demo/goods/tea.svg' }, WORDS);
 
 describe.each(DIALECTS)('海报设计 on %s', (dialect) => {
   let server: TestServer;

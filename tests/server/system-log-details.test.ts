@@ -9,7 +9,7 @@ import { resourceApi } from '../support/resources';
 import type { ListPage, ListQuery, ResourceDefinition } from '../../src/contract/resource';
 import type { GoodsBatch, GoodsOperation, GoodsPreview } from '../../src/contract/api/goods-management';
 import { defaultScreen } from '../../src/contract/screen-defaults';
-import { templateDoc } from '../../src/contract/api/poster-templates';
+import { samplePosterDoc } from '../support/poster-doc';
 import type { Poster } from '../../src/contract/api/posters';
 
 describe.each(DIALECTS)('系统日志 details on %s', (dialect) => {
@@ -86,9 +86,7 @@ describe.each(DIALECTS)('系统日志 details on %s', (dialect) => {
     expect(applied.body.code).toBe(200);
     const undone = await call<GoodsBatch>(server, `/api/goods/management/batches/${applied.body.data.id}/undo`, { token: tokens.seller, body: {} });
     expect(undone.body.code).toBe(200);
-    const words = { headline: '限时特惠', tagline: '今日下单包邮', priceLabel: '到手价', scan: '扫码下单', link: '/goods/list?id=1' };
-    const doc = templateDoc('promo', { id: 1, name: '测试商品', price_fen: 12_900, image: '/demo/goods/tea.svg' }, words);
-    const poster = await call<Poster>(server, '/api/goods/posters', { token: tokens.seller, body: { name: '双十二海报', doc } });
+    const poster = await call<Poster>(server, '/api/goods/posters', { token: tokens.seller, body: { name: '双十二海报', doc: samplePosterDoc() } });
     expect(poster.body.code).toBe(200);
 
     const definition = { name: 'log_words_test', title: { zh: '测试资源', en: 'Test' }, kind: 'custom', labelField: 'name', teamScoped: true, version: 1, fields: [{ name: 'name', title: { zh: '名称', en: 'Name' }, type: 'string' }] };
